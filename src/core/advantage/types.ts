@@ -1,0 +1,47 @@
+/**
+ * What an advantage estimator sees and returns (house style §2): plain numbers, no tensors.
+ *
+ * One `RolloutGroup` is the G trajectories sampled for one task. Estimators return one number
+ * per response a_{i,t} (trajectory i, turn t), plus the named components the UI plots.
+ */
+
+/** τ_i as the estimators see it. */
+export interface TrajectorySummary {
+  /** 1[success] */
+  success: boolean;
+  /** R(τ_i): the outcome reward (10 on success in the paper's setting, else 0). */
+  reward: number;
+  /** T_i: number of turns (responses) in the trajectory. */
+  numTurns: number;
+  /** L_{i,t}: response tokens per turn, length T_i. */
+  numTokens: number[];
+  /** Per-turn environment reward (GiGPO's discounted step returns); optional. */
+  turnRewards?: number[];
+  /** Per-turn raw observation without history (GiGPO's anchor states); optional. */
+  anchorObservations?: string[];
+  /** Per-turn critic values V(s_t) (PPO baseline); optional. */
+  values?: number[];
+}
+
+export interface RolloutGroup {
+  trajectories: TrajectorySummary[];
+}
+
+export interface TurnAdvantages {
+  /** A_{i,t}: final advantage of response t of trajectory i; perTurn[i].length === T_i. */
+  perTurn: number[][];
+  /**
+   * Named parts for plotting. Per-turn arrays share perTurn's shape; scalars are constants
+   * (e.g. PlanPO: { trajectoryAdvantage: A^E [i][t], responseAdvantage: A^S [i][t], alpha: α }).
+   */
+  components: Record<string, number[][] | number>;
+}
+
+export interface AdvantageEstimator<P = Record<string, unknown>> {
+  id: string;
+  label: string;
+  /** KaTeX source of the estimator's defining equation. */
+  equation: string;
+  defaults: P;
+  estimate(group: RolloutGroup, params: P): TurnAdvantages;
+}

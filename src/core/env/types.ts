@@ -1,0 +1,59 @@
+/**
+ * The contract every text environment implements (house style §3).
+ *
+ * State is plain, JSON-serializable data; `step` is pure (it never mutates its input);
+ * all randomness comes from the seed given to `reset`.
+ */
+
+export type Split = 'seen' | 'unseen';
+
+export interface EnvOptions {
+  /** One of the environment's `taskTypes`; random (from the seed) when omitted. */
+  taskType?: string;
+  /** `seen` (training distribution, default) or `unseen` (held-out layouts). */
+  split?: Split;
+  /** Environment-specific size knob (e.g. number of receptacles); documented per env. */
+  size?: number;
+  /** Episode cap; defaults to the environment's `maxTurns`. */
+  maxTurns?: number;
+  /** Environment-specific text dialect (household: 'current' | 'legacy'). */
+  dialect?: string;
+}
+
+export interface ResetResult<S> {
+  state: S;
+  observation: string;
+  task: string;
+}
+
+export interface StepResult<S> {
+  state: S;
+  observation: string;
+  reward: number;
+  done: boolean;
+  success: boolean;
+}
+
+/** Fields every environment's state carries, so generic code (rollouts, UI) can read them. */
+export interface BaseEnvState {
+  turn: number;
+  maxTurns: number;
+  done: boolean;
+  success: boolean;
+  taskType: string;
+}
+
+export interface TextEnv<S extends BaseEnvState = BaseEnvState> {
+  id: `${string}-v${number}`;
+  label: string;
+  /** Default episode cap. */
+  maxTurns: number;
+  taskTypes: readonly string[];
+  splits: readonly Split[];
+  reset(seed: number, options?: EnvOptions): ResetResult<S>;
+  step(state: S, action: string): StepResult<S>;
+  /** Sorted, de-duplicated commands that change or inspect the world from `state`. */
+  admissibleActions(state: S): string[];
+  /** A shortest successful plan from `state` (the oracle behind "circuitous"). */
+  solve(state: S): string[];
+}
