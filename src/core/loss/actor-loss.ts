@@ -1,0 +1,71 @@
+/**
+ * The actor loss one optimizer step minimises (verl's `dp_actor.update_policy`):
+ *
+ *   loss = pgLoss − entropyCoef·agg(H) + klCoef·agg(KL_type(log π_θ, log π_ref))
+ *
+ * with every term aggregated under the same mode and mask. PlanPO's Eq. 9–10 maximise
+ * J = (1/Σ_i T_i) Σ_i Σ_t min(ρA, clip(ρ)A) − β·D_KL; verl minimises −J, so the KL term is *added*
+ * here and the entropy bonus is *subtracted* (β = klCoef).
+ *
+ * Gotchas:
+ * - The entropy and KL terms enter the loss only when their coefficient is nonzero (as in verl),
+ *   so a NaN in an unused term cannot poison the loss; their aggregates are still reported.
+ * - `entropy` is taken as given: its gradient flows only if the caller computed it from the
+ *   policy's logits inside the same gradient scope.
+ * - Inside `tf.variableGrads(() => actorLoss(...).loss)` the metric scalars are disposed with the
+ *   forward pass; `tf.keep` them (and dispose later) if you need them outside.
+ * - Defaults follow verl-agent's scripts: token-mean, low_var_kl (k3), klCoef 0.01, entropyCoef 0.001.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { aggregateLoss, type AggMode } from './aggregate';
+import { klPenalty, type KlTypeName } from './kl';
+import { DEFAULT_CLIP, policyLoss, type ClipConfig } from './policy-loss';
+
+export interface ActorLossConfig extends ClipConfig {
+  aggMode: AggMode;
+  klType: KlTypeName;
+  klCoef: number;
+  entropyCoef: number;
+}
+
+export const DEFAULT_ACTOR_LOSS: ActorLossConfig = {
+  ...DEFAULT_CLIP,
+  aggMode: 'token-mean',
+  klType: 'k3',
+  klCoef: 0.01,
+  entropyCoef: 0.001,
+};
+
+/** All tensors [R, K]: rows are responses a_{i,t}, columns token positions, mask 1 on real tokens. */
+export interface ActorLossInputs {
+  logProb: tf.Tensor2D;
+  oldLogProb: tf.Tensor2D;
+  refLogProb: tf.Tensor2D;
+  advantages: tf.Tensor2D;
+  mask: tf.Tensor2D;
+  entropy: tf.Tensor2D;
+}
+
+export interface ActorLossResult {
+  loss: tf.Scalar;
+  pgLoss: tf.Scalar;
+  kl: tf.Scalar;
+  entropy: tf.Scalar;
+  clipFraction: tf.Scalar;
+  clipFractionLower: tf.Scalar;
+  approxKl: tf.Scalar;
+}
+
+/** pgLoss − entropyCoef·agg(entropy) + klCoef·agg(kl), plus every part for the metrics panel. */
+export function actorLoss(inputs: ActorLossInputs, cfg: ActorLossConfig): ActorLossResult {
+  const { logProb, oldLogProb, refLogProb, advantages, mask } = inputs;
+  return tf.tidy(() => {
+    const pg = policyLoss(logProb, oldLogProb, advantages, mask, cfg, cfg.aggMode);
+    const entropy = aggregateLoss(inputs.entropy, mask, cfg.aggMode); // agg(H)
+    const kl = aggregateLoss(klPenalty(logProb, refLogProb, cfg.klType) as tf.Tensor2D, mask, cfg.aggMode);
+    let loss: tf.Scalar = pg.pgLoss;
+    if (cfg.entropyCoef !== 0) loss = tf.sub(loss, tf.mul(cfg.entropyCoef, entropy));
+    if (cfg.klCoef !== 0) loss = tf.add(loss, tf.mul(cfg.klCoef, kl));
+    return { loss, ...pg, kl, entropy };
+  });
+}
