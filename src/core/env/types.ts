@@ -48,6 +48,8 @@ export interface TextEnv<S extends BaseEnvState = BaseEnvState> {
   label: string;
   /** Default episode cap. */
   maxTurns: number;
+  /** Largest `maxTurns` option the environment accepts (absent: no documented limit). */
+  maxTurnsLimit?: number;
   taskTypes: readonly string[];
   splits: readonly Split[];
   reset(seed: number, options?: EnvOptions): ResetResult<S>;
@@ -56,4 +58,10 @@ export interface TextEnv<S extends BaseEnvState = BaseEnvState> {
   admissibleActions(state: S): string[];
   /** A shortest successful plan from `state` (the oracle behind "circuitous"). */
   solve(state: S): string[];
+  /**
+   * Where the agent is after this state (e.g. `countertop 1`, `kitchen`, `item page`), or null
+   * when the environment has no notion of place there. Lets the UI spot circuitous play
+   * ("revisited countertop 1 three times").
+   */
+  describeLocation?(state: S): string | null;
 }

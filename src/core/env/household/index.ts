@@ -1,0 +1,128 @@
+/**
+ * household-v0: a miniature of ALFWorld (text), the household benchmark of the PlanPO paper.
+ *
+ * ## Description
+ * One room (kitchen, living room, bedroom or bathroom) with numbered receptacles and objects.
+ * The agent starts in the middle of the room and must reach one of ALFWorld's six type-level
+ * goals (`put a apple in fridge.`, `heat some egg and put it in diningtable.`, ...). Only the
+ * receptacles are listed at the start; contents show on arrival, `examine`, or opening.
+ *
+ * ## Actions
+ * Exact command strings (ALFWorld grammar): `go to {r}`, `open {r}`, `close {r}`,
+ * `take {o} from {r}`, `move {o} to {r}` (legacy dialect: `put {o} in/on {r}`),
+ * `heat|cool|clean {o} with {r}`, `use {o}` (lamps), `examine {r}`, `examine {o}`, `inventory`,
+ * `look`. `admissibleActions` lists them sorted and de-duplicated. Anything else answers
+ * `Nothing happens.` and leaves the world unchanged.
+ *
+ * ## Observation
+ * ALFWorld's text: the reset observation is the welcome banner, the room overview and
+ * `Your task is to: ...`; each step returns that command's feedback.
+ *
+ * ## Reward
+ * 10 on the step that satisfies the goal (verl-agent's scale), else 0.
+ *
+ * ## Episode end
+ * On success, or when `turn` reaches `maxTurns` (default 30, at most 50). Every step counts as a
+ * turn, including inadmissible ones (unlike TextWorld's move counter, like verl-agent's step cap).
+ *
+ * ## Options
+ * `taskType` (one of six, random when omitted), `split` (`seen` | `unseen` layouts), `size`
+ * (receptacles, 4..20, default 6), `maxTurns`, `dialect` (`current` | `legacy`).
+ *
+ * ## Version history
+ * - v0: first version.
+ */
+import type { EnvOptions, Split, StepResult, TextEnv } from '../types';
+import { createRng, deriveSeed } from '../../math/rng';
+import { admissibleCommands, applyCommand, type HouseholdView } from './dynamics';
+import { generateWorld, type WorldSpec } from './generate';
+import { goalSatisfied } from './goal';
+import { solveHousehold } from './oracle';
+import { HOUSEHOLD_TASK_TYPES, type HouseholdDialect, type HouseholdState, type HouseholdTaskType } from './state';
+import { NOTHING_HAPPENS, commandText, feedbackText, introText } from './text';
+
+export const HOUSEHOLD_DEFAULT_MAX_TURNS = 30;
+export const HOUSEHOLD_MAX_TURNS_LIMIT = 50;
+export const HOUSEHOLD_SIZE = { min: 4, default: 6, max: 20 } as const;
+export const HOUSEHOLD_DIALECTS: readonly HouseholdDialect[] = ['current', 'legacy'];
+const SPLITS: readonly Split[] = ['seen', 'unseen'];
+
+/** Reward paid on the success step (verl-agent: 10 · won). */
+export const SUCCESS_REWARD = 10;
+
+function choose<T extends string>(what: string, value: string | undefined, valid: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(valid as readonly string[]).includes(value)) {
+    throw new RangeError(`household-v0: unknown ${what} "${value}"; valid: ${valid.join(', ')}`);
+  }
+  return value as T;
+}
+
+function intInRange(what: string, value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`household-v0: ${what} must be an integer in ${min}..${max}, got ${value}`);
+  }
+  return value;
+}
+
+/** Validated options with defaults; the task type is drawn from the seed when omitted. */
+export function householdSpec(seed: number, options: EnvOptions = {}): WorldSpec {
+  const drawn = createRng(deriveSeed(seed, 'household', 'task-type')).pick(HOUSEHOLD_TASK_TYPES);
+  return {
+    taskType: choose<HouseholdTaskType>('task type', options.taskType, HOUSEHOLD_TASK_TYPES) ?? drawn,
+    split: choose('split', options.split, SPLITS) ?? 'seen',
+    size: intInRange('size', options.size, HOUSEHOLD_SIZE.min, HOUSEHOLD_SIZE.max, HOUSEHOLD_SIZE.default),
+    maxTurns: intInRange('maxTurns', options.maxTurns, 1, HOUSEHOLD_MAX_TURNS_LIMIT, HOUSEHOLD_DEFAULT_MAX_TURNS),
+    dialect: choose('dialect', options.dialect, HOUSEHOLD_DIALECTS) ?? 'current',
+  };
+}
+
+function commandTable(state: HouseholdState): Map<string, ReturnType<typeof admissibleCommands>[number]> {
+  const table = new Map<string, ReturnType<typeof admissibleCommands>[number]>();
+  for (const c of admissibleCommands(state)) table.set(commandText(state, c), c);
+  return table;
+}
+
+function step(state: HouseholdState, action: string): StepResult<HouseholdState> {
+  if (state.done) return { state, observation: NOTHING_HAPPENS, reward: 0, done: true, success: state.success };
+  const turn = state.turn + 1;
+  const command = commandTable(state).get(action.trim());
+  let next: HouseholdState;
+  let observation = NOTHING_HAPPENS;
+  if (command) {
+    next = { ...state, ...applyCommand(state, command), turn };
+    observation = feedbackText(state, next as HouseholdView, command);
+  } else {
+    next = { ...state, turn };
+  }
+  const success = command !== undefined && goalSatisfied(next);
+  const done = success || turn >= state.maxTurns;
+  next.done = done;
+  next.success = success;
+  return { state: next, observation, reward: success ? SUCCESS_REWARD : 0, done, success };
+}
+
+export const householdEnv: TextEnv<HouseholdState> = {
+  id: 'household-v0',
+  label: 'Household (ALFWorld miniature)',
+  maxTurns: HOUSEHOLD_DEFAULT_MAX_TURNS,
+  maxTurnsLimit: HOUSEHOLD_MAX_TURNS_LIMIT,
+  taskTypes: HOUSEHOLD_TASK_TYPES,
+  splits: SPLITS,
+  reset(seed, options) {
+    const state = generateWorld(seed, householdSpec(seed, options));
+    return { state, observation: introText(state, state.task), task: state.task };
+  },
+  step,
+  admissibleActions(state) {
+    if (state.done) return [];
+    return [...commandTable(state).keys()].sort();
+  },
+  solve: solveHousehold,
+  describeLocation(state) {
+    return state.at < 0 ? null : state.receptacles[state.at].name;
+  },
+};
+
+export type { HouseholdState, HouseholdTaskType, HouseholdDialect } from './state';

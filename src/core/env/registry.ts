@@ -1,0 +1,24 @@
+/**
+ * The environment registry (house style §2): the only way code picks an environment, so the UI
+ * picker, URL schema, CLI and contract tests all enumerate the same list.
+ */
+import { householdEnv } from './household/index';
+import type { BaseEnvState, TextEnv } from './types';
+
+export const ENVIRONMENTS = {
+  'household-v0': householdEnv,
+} as const;
+
+export type EnvId = keyof typeof ENVIRONMENTS;
+
+export const ENV_IDS = Object.keys(ENVIRONMENTS) as EnvId[];
+
+export function isEnvId(id: string): id is EnvId {
+  return Object.prototype.hasOwnProperty.call(ENVIRONMENTS, id);
+}
+
+/** The environment with this id; throws an error that lists the valid ids. */
+export function getEnv(id: string): TextEnv<BaseEnvState> {
+  if (!isEnvId(id)) throw new RangeError(`unknown environment "${id}"; valid ids: ${ENV_IDS.join(', ')}`);
+  return ENVIRONMENTS[id] as unknown as TextEnv<BaseEnvState>;
+}
