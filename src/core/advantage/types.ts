@@ -21,6 +21,11 @@ export interface TrajectorySummary {
   anchorObservations?: string[];
   /** Per-turn critic values V(s_t) (PPO baseline); optional. */
   values?: number[];
+  /**
+   * Per-turn format validity (verl-agent is_action_valid, rollouts.v1 turns[].format_valid);
+   * optional, absent = every action valid. Used by the `invalidActionPenalty` parameter.
+   */
+  actionValid?: boolean[];
 }
 
 export interface RolloutGroup {

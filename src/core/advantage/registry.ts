@@ -1,0 +1,48 @@
+/**
+ * The one way code picks an advantage estimator (house style §2): a literal, typed registry.
+ * The UI picker, URL schema, CLI and contract tests all iterate over `ADVANTAGE_ESTIMATORS`.
+ *
+ *   const est = getEstimator('planpo');                       // typed: AdvantageEstimator<PlanpoParams>
+ *   est.estimate(group, { ...est.defaults, alpha: alphaAt(k, K, 0.1, 0.05, 'linear') });
+ *   estimateAdvantages('grpo', group, { stats: 'turn-weighted' });   // defaults + overrides
+ */
+import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
+import { grpoEstimator } from './grpo';
+import { planpoEstimator } from './planpo';
+import { planpoAeOnlyEstimator, planpoAsOnlyEstimator, planpoConstAlphaEstimator } from './planpo-presets';
+
+export const ADVANTAGE_ESTIMATORS = {
+  grpo: grpoEstimator,
+  planpo: planpoEstimator,
+  'planpo-ae-only': planpoAeOnlyEstimator,
+  'planpo-as-only': planpoAsOnlyEstimator,
+  'planpo-const-alpha': planpoConstAlphaEstimator,
+} as const satisfies Record<string, AdvantageEstimator<object>>;
+
+export type EstimatorId = keyof typeof ADVANTAGE_ESTIMATORS;
+export type EstimatorParams<Id extends EstimatorId> = (typeof ADVANTAGE_ESTIMATORS)[Id]['defaults'];
+
+/** Registry ids in declaration order (for pickers and `--estimator` help). */
+export const ESTIMATOR_IDS = Object.keys(ADVANTAGE_ESTIMATORS) as EstimatorId[];
+
+export function isEstimatorId(id: string): id is EstimatorId {
+  return Object.prototype.hasOwnProperty.call(ADVANTAGE_ESTIMATORS, id);
+}
+
+/** The registry entry for `id`; an unknown string id throws an error listing the valid ids. */
+export function getEstimator<Id extends EstimatorId>(id: Id): (typeof ADVANTAGE_ESTIMATORS)[Id];
+export function getEstimator(id: string): AdvantageEstimator<object>;
+export function getEstimator(id: string): AdvantageEstimator<object> {
+  if (!isEstimatorId(id)) throw new Error(`unknown estimator '${id}'; known: ${ESTIMATOR_IDS.join(', ')}`);
+  return ADVANTAGE_ESTIMATORS[id];
+}
+
+/** Runs estimator `id` on one group with its defaults, overridden field by field. */
+export function estimateAdvantages<Id extends EstimatorId>(
+  id: Id,
+  group: RolloutGroup,
+  overrides: Partial<EstimatorParams<Id>> = {},
+): TurnAdvantages {
+  const estimator = getEstimator(id) as unknown as AdvantageEstimator<EstimatorParams<Id>>;
+  return estimator.estimate(group, { ...estimator.defaults, ...overrides });
+}

@@ -1,0 +1,90 @@
+/**
+ * Loads ../shared/golden/advantages_golden.json (verl-agent's own functions, see its `source`)
+ * and compares with the file's tolerance: |a − b| ≤ 1e-9 + 1e-9·|b| (float64), -0 == 0,
+ * "NaN"/"Infinity" strings for non-finite values.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { RolloutGroup, TrajectorySummary } from '../../../src/core/advantage/types';
+
+const CANDIDATES = [
+  process.env.ROLLOUT_LAB_GOLDEN_DIR,
+  fileURLToPath(new URL('../../../../shared/golden/', import.meta.url)),
+  fileURLToPath(new URL('../../../shared/golden/', import.meta.url)),
+].filter((p): p is string => p !== undefined);
+
+export function goldenPath(name: string): string {
+  for (const dir of CANDIDATES) {
+    const p = `${dir.replace(/\/$/, '')}/${name}`;
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`golden file ${name} not found in ${CANDIDATES.join(', ')} (set ROLLOUT_LAB_GOLDEN_DIR)`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export function loadAdvantagesGolden(): Json {
+  return JSON.parse(readFileSync(goldenPath('advantages_golden.json'), 'utf8'));
+}
+
+export const FLOAT64_TOL = { abs: 1e-9, rel: 1e-9 };
+export const FLOAT32_TOL = { abs: 1e-6, rel: 1e-6 };
+
+function toNumber(x: number | string): number {
+  if (typeof x === 'number') return x;
+  if (x === 'NaN') return Number.NaN;
+  if (x === 'Infinity') return Number.POSITIVE_INFINITY;
+  if (x === '-Infinity') return Number.NEGATIVE_INFINITY;
+  throw new Error(`not a golden number: ${x}`);
+}
+
+/** Element-wise comparison with a message naming the first failing index. */
+export function expectClose(actual: readonly number[], expected: readonly (number | string)[], label: string, tol = FLOAT64_TOL): void {
+  expect(actual.length, `${label}: length`).toBe(expected.length);
+  expected.forEach((e, k) => {
+    const b = toNumber(e);
+    const a = actual[k];
+    if (Number.isNaN(b)) {
+      expect(Number.isNaN(a), `${label}[${k}]: expected NaN, got ${a}`).toBe(true);
+      return;
+    }
+    const ok = Math.abs(a - b) <= tol.abs + tol.rel * Math.abs(b);
+    expect(ok, `${label}[${k}]: got ${a}, expected ${b}`).toBe(true);
+  });
+}
+
+export function expectMatrixClose(actual: number[][], expected: (number | string)[][], label: string, tol = FLOAT64_TOL): void {
+  expect(actual.length, `${label}: rows`).toBe(expected.length);
+  expected.forEach((row, r) => expectClose(actual[r], row, `${label}[${r}]`, tol));
+}
+
+export interface GoldenTrajectory {
+  uid: string;
+  traj_uid: string;
+  success: boolean;
+  T: number;
+  L: number[];
+}
+
+/** Scenario trajectories as the estimators see them (R = 10 on success, else 0). */
+export function toSummary(traj: GoldenTrajectory, rSuccess = 10): TrajectorySummary {
+  const numTokens = traj.L.length === traj.T ? traj.L : Array<number>(traj.T).fill(traj.L[0]);
+  return { success: traj.success, reward: traj.success ? rSuccess : 0, numTurns: traj.T, numTokens };
+}
+
+/**
+ * Splits a scenario's trajectories by uid into groups, runs `perGroup` on each and returns
+ * per-trajectory results in the scenario's original order (the golden row order).
+ */
+export function runByUid<T>(trajectories: GoldenTrajectory[], perGroup: (group: RolloutGroup) => T[]): T[] {
+  const uids = [...new Set(trajectories.map((t) => t.uid))];
+  const out: T[] = new Array(trajectories.length);
+  for (const uid of uids) {
+    const idx = trajectories.map((t, k) => (t.uid === uid ? k : -1)).filter((k) => k >= 0);
+    const results = perGroup({ trajectories: idx.map((k) => toSummary(trajectories[k])) });
+    idx.forEach((k, j) => (out[k] = results[j]));
+  }
+  return out;
+}
