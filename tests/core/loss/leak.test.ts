@@ -46,7 +46,7 @@ describe('the loss functions do not leak tensors', () => {
     const t = goldenTensors();
     const logits = tf.variable(tf.zeros([3, 5]), true, 'loss-leak-logits');
     const initial = logits.arraySync();
-    const optimizer = tf.train.adam(0.05, 0.9, 0.999, 1e-7);
+    const optimizer: tf.Optimizer = tf.train.adam(0.05, 0.9, 0.999, 1e-7);
     const step = () => {
       const { value, grads } = tf.variableGrads(() => {
         const logProb = tf.sub(logits, 1) as tf.Tensor2D; // stand-in for a policy's log π [R, K]
