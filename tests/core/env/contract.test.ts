@@ -14,8 +14,9 @@ function deepFreeze<T>(value: T): T {
 /** A random walk mixing admissible commands with junk; returns the transcript. */
 function randomWalk(env: TextEnv<BaseEnvState>, seed: number, steps: number) {
   const rng = createRng(seed);
-  let { state, observation } = env.reset(seed, { maxTurns: steps });
-  const transcript = [observation];
+  const start = env.reset(seed, { maxTurns: steps });
+  let state = start.state;
+  const transcript = [start.observation];
   while (!state.done) {
     const admissible = env.admissibleActions(state);
     const action = rng.next() < 0.15 || admissible.length === 0 ? 'xyzzy plugh' : rng.pick(admissible);
