@@ -10,6 +10,10 @@ import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
 import { grpoEstimator } from './grpo';
 import { planpoEstimator } from './planpo';
 import { planpoAeOnlyEstimator, planpoAsOnlyEstimator, planpoConstAlphaEstimator } from './planpo-presets';
+import { rlooEstimator } from './rloo';
+import { gigpoEstimator } from './gigpo';
+import { lengthShapingSuccessEstimator, lengthShapingUnconditionalEstimator } from './length-shaping';
+import { ppoEstimator } from './ppo';
 
 export const ADVANTAGE_ESTIMATORS = {
   grpo: grpoEstimator,
@@ -17,6 +21,11 @@ export const ADVANTAGE_ESTIMATORS = {
   'planpo-ae-only': planpoAeOnlyEstimator,
   'planpo-as-only': planpoAsOnlyEstimator,
   'planpo-const-alpha': planpoConstAlphaEstimator,
+  rloo: rlooEstimator,
+  gigpo: gigpoEstimator,
+  'length-shaping-unconditional': lengthShapingUnconditionalEstimator,
+  'length-shaping-success': lengthShapingSuccessEstimator,
+  ppo: ppoEstimator,
 } as const satisfies Record<string, AdvantageEstimator<object>>;
 
 export type EstimatorId = keyof typeof ADVANTAGE_ESTIMATORS;

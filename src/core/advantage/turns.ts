@@ -95,3 +95,9 @@ export function broadcastToTurns(group: RolloutGroup, perTrajectory: readonly nu
 export function successRewards(group: RolloutGroup): number[] {
   return group.trajectories.map((traj) => (traj.success ? traj.reward : 0));
 }
+
+/** Per-turn env rewards, or R on the last turn when the trajectory has none recorded. */
+export function turnRewardsOf(traj: TrajectorySummary): number[] {
+  if (traj.turnRewards) return traj.turnRewards;
+  return Array.from({ length: traj.numTurns }, (_, t) => (t === traj.numTurns - 1 ? traj.reward : 0));
+}
