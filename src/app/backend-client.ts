@@ -1,0 +1,22 @@
+import { backendEvents } from '../state/backend-store';
+import { backendFromSearch } from './backend-request';
+import { createTrainerWorker } from './trainer-worker';
+
+/**
+ * Probe the backend once at start-up in a worker (the same selection every trainer worker makes),
+ * run a real op on it, and publish the result to the status bar.
+ */
+export async function startBackend(search: string): Promise<void> {
+  const { request, invalid } = backendFromSearch(search);
+  backendEvents.requestParsed(invalid);
+  const handle = createTrainerWorker();
+  try {
+    const info = await handle.api.init({ backend: request });
+    const selfTest = await handle.api.selfTest();
+    backendEvents.backendReady(info, selfTest);
+  } catch (error) {
+    backendEvents.backendFailed(error instanceof Error ? error.message : String(error));
+  } finally {
+    handle.terminate();
+  }
+}

@@ -1,0 +1,21 @@
+export {
+  formatProblems,
+  ROLLOUTS_V1,
+  validateRolloutTrajectory,
+  type RolloutTrajectoryV1,
+  type RolloutTurnV1,
+  type SchemaProblem,
+  type ValidationResult,
+} from './rollouts-v1';
+export { readRollouts, type LocatedRecord, type ReadError, type ReadResult } from './read-rollouts';
+export {
+  toRolloutGroups,
+  toTrajectorySummary,
+  whitespaceTokenCount,
+  type ConversionError,
+  type ConvertedGroup,
+  type MissingTokens,
+  type SummaryResult,
+  type ToGroupOptions,
+} from './to-group';
+export { writeRollouts } from './write-rollouts';

@@ -1,0 +1,153 @@
+/**
+ * One response, token by token: `<think> θ… </think><action> w… </action>`.
+ *
+ * Constrained decoding (default) allows only tokens that keep the response well formed and the
+ * action a prefix of an admissible command: `<think>`, then thought tokens or `</think>` (at most
+ * `maxThinkTokens` thoughts), `<action>`, words that extend some admissible command, and
+ * `</action>` once the words spell a whole command. Tokens with a single allowed value are forced:
+ * they count in L_{i,t} but carry no choice (log-prob 0, no gradient).
+ *
+ * Free decoding allows every token at every position until `</action>` or `maxResponseTokens`;
+ * the environment judges the result (an inadmissible command gives `Nothing happens.`), and a
+ * response without both tag pairs is format-invalid (verl-agent's is_action_valid, penalty 0.1).
+ */
+import {
+  ACTION_CLOSE, ACTION_OPEN, PAD, THINK_CLOSE, THINK_OPEN, splitWords, type Vocabulary,
+} from './vocabulary';
+
+export type DecodingMode = 'constrained' | 'free';
+
+export interface DecodeLimits {
+  maxThinkTokens: number;
+  /** Hard cap on response length (free decoding; constrained responses end on their own). */
+  maxResponseTokens: number;
+}
+
+type Phase = 'start' | 'think' | 'between' | 'action' | 'done';
+
+export class ResponseDecoder {
+  readonly tokens: number[] = [];
+  /** Action-word ids since `<action>` (the decoder's "bag" feature). */
+  readonly actionWords: number[] = [];
+  private phase: Phase = 'start';
+  private thinkCount = 0;
+  /** Indices into `commands` still consistent with the action prefix. */
+  private live: number[];
+  private readonly commandTokens: number[][];
+
+  constructor(
+    private readonly vocab: Vocabulary,
+    private readonly commands: readonly string[],
+    private readonly mode: DecodingMode,
+    private readonly limits: DecodeLimits,
+  ) {
+    this.commandTokens = mode === 'constrained' ? commands.map((c) => vocab.encodeAction(c)) : [];
+    this.live = this.commandTokens.map((_, i) => i);
+  }
+
+  get done(): boolean {
+    return this.phase === 'done';
+  }
+
+  /** Allowed next tokens, ascending; `null` means every token but <pad> (free decoding). */
+  allowed(): number[] | null {
+    if (this.mode === 'free') return null;
+    switch (this.phase) {
+      case 'start':
+        return [THINK_OPEN];
+      case 'think': {
+        if (this.thinkCount >= this.limits.maxThinkTokens) return [THINK_CLOSE];
+        const out = [THINK_CLOSE];
+        for (let i = 0; i < this.vocab.thoughts.length; i++) out.push(this.vocab.thoughtStart + i);
+        return out;
+      }
+      case 'between':
+        return [ACTION_OPEN];
+      case 'action':
+        return this.actionContinuations();
+      case 'done':
+        return [];
+    }
+  }
+
+  private actionContinuations(): number[] {
+    const k = this.actionWords.length;
+    const next = new Set<number>();
+    for (const i of this.live) {
+      const seq = this.commandTokens[i];
+      if (seq.length === k) next.add(ACTION_CLOSE);
+      else next.add(seq[k]);
+    }
+    if (next.size === 0) next.add(ACTION_CLOSE); // no admissible command at all
+    return [...next].sort((a, b) => a - b);
+  }
+
+  push(token: number): void {
+    if (this.phase === 'done') throw new Error('push() after the response ended');
+    this.tokens.push(token);
+    if (this.mode === 'free') {
+      if (token === ACTION_OPEN) this.actionWords.length = 0;
+      else if (this.vocab.isWord(token)) this.actionWords.push(token);
+      if (token === ACTION_CLOSE || this.tokens.length >= this.limits.maxResponseTokens) this.phase = 'done';
+      return;
+    }
+    if (this.phase === 'start') this.phase = 'think';
+    else if (this.phase === 'think') {
+      if (token === THINK_CLOSE) this.phase = 'between';
+      else this.thinkCount++;
+    } else if (this.phase === 'between') this.phase = 'action';
+    else if (this.phase === 'action') {
+      if (token === ACTION_CLOSE) this.phase = 'done';
+      else {
+        const k = this.actionWords.length;
+        this.actionWords.push(token);
+        this.live = this.live.filter((i) => this.commandTokens[i][k] === token);
+      }
+    }
+  }
+
+  /** The admissible command the constrained response spells (first match), or null. */
+  constrainedCommand(): string | null {
+    const k = this.actionWords.length;
+    const hit = this.live.find((i) => this.commandTokens[i].length === k);
+    return hit === undefined ? null : this.commands[hit];
+  }
+}
+
+/** `<think>hmm so</think><action>go to countertop 1</action>`: tags hug, words are space-separated. */
+export function renderResponse(vocab: Vocabulary, tokens: readonly number[]): string {
+  let out = '';
+  let prevWord = false;
+  for (const id of tokens) {
+    if (id === PAD) continue;
+    const isTag = id <= ACTION_CLOSE;
+    if (!isTag && prevWord) out += ' ';
+    out += vocab.text(id);
+    prevWord = !isTag;
+  }
+  return out;
+}
+
+export interface ParsedResponse {
+  /** The command sent to the environment. */
+  action: string;
+  /** Both tag pairs present in order (verl-agent's is_action_valid). */
+  formatValid: boolean;
+}
+
+/** verl-agent's projection: the text inside <action></action>, else the response's last 30 characters. */
+export function parseFreeResponse(vocab: Vocabulary, tokens: readonly number[]): ParsedResponse {
+  const at = (id: number, from = 0): number => tokens.indexOf(id, from);
+  const tOpen = at(THINK_OPEN);
+  const tClose = tOpen >= 0 ? at(THINK_CLOSE, tOpen) : -1;
+  const aOpen = at(ACTION_OPEN, Math.max(tClose, 0));
+  const aClose = aOpen >= 0 ? at(ACTION_CLOSE, aOpen) : -1;
+  const formatValid = tOpen >= 0 && tClose > tOpen && aOpen > tClose && aClose > aOpen;
+  const firstOpen = at(ACTION_OPEN);
+  const firstClose = firstOpen >= 0 ? at(ACTION_CLOSE, firstOpen) : -1;
+  if (firstOpen >= 0 && firstClose > firstOpen) {
+    const words = tokens.slice(firstOpen + 1, firstClose).map((id) => vocab.text(id));
+    return { action: splitWords(words.join(' ')).join(' '), formatValid };
+  }
+  return { action: renderResponse(vocab, tokens).slice(-30), formatValid };
+}

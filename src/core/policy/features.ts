@@ -1,0 +1,108 @@
+/**
+ * What the policy reads, as sparse indices (plain numbers; the model turns them into tensors).
+ *
+ * Encoder: a hashed bag of word unigrams and bigrams over the prompt parts verl-agent's prompt
+ * has (task, current observation, the last `historyLength` observation/action pairs, admissible
+ * commands), each part salted so "apple" in the task and "apple" in the observation are different
+ * features. Buckets: `hashBuckets`; a row's active features are scaled by 1/√n in the model.
+ *
+ * Copy features [K = 4, V]: for every action word v, whether v occurs in the task, the current
+ * observation, the history's observations, the history's actions. The decoder gates them per
+ * position, a tiny pointer mechanism ("take the object the task names").
+ *
+ * Decoder features, one row per decision: the previous token, the bag of action words already
+ * written, and the position in the response (capped at maxPositions − 1).
+ */
+import type { Vocabulary } from './vocabulary';
+
+export interface HistoryEntry {
+  observation: string;
+  action: string;
+}
+
+/** One turn's prompt, as verl-agent builds it (step-independent, no dialogue concatenation). */
+export interface PolicyInput {
+  task: string;
+  observation: string;
+  /** Oldest first, at most `historyLength` entries. */
+  history: readonly HistoryEntry[];
+  admissible: readonly string[];
+}
+
+export const COPY_KINDS = 4;
+
+export interface FeatureDims {
+  hashBuckets: number;
+  vocabSize: number;
+  maxPositions: number;
+}
+
+/** Width of a decoder feature row: prev token (V) + action bag (V) + position (P). */
+export function decoderWidth(d: FeatureDims): number {
+  return 2 * d.vocabSize + d.maxPositions;
+}
+
+export function textWords(text: string): string[] {
+  return text.toLowerCase().replace(/[^a-z0-9/]+/g, ' ').trim().split(' ').filter((w) => w.length > 0);
+}
+
+function hash(salt: string, text: string): number {
+  let h = 0x811c9dc5;
+  const s = `${salt}\u0001${text}`;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function addNgrams(out: Set<number>, salt: string, text: string, buckets: number): void {
+  const words = textWords(text);
+  for (let i = 0; i < words.length; i++) {
+    out.add(hash(salt, words[i]) % buckets);
+    if (i + 1 < words.length) out.add(hash(salt, `${words[i]} ${words[i + 1]}`) % buckets);
+  }
+}
+
+/** Sorted unique encoder feature indices in [0, hashBuckets). */
+export function encoderFeatures(input: PolicyInput, hashBuckets: number): Int32Array {
+  const out = new Set<number>();
+  out.add(hash('bias', `h${input.history.length}`) % hashBuckets);
+  addNgrams(out, 'task', input.task, hashBuckets);
+  addNgrams(out, 'obs', input.observation, hashBuckets);
+  const n = input.history.length;
+  input.history.forEach((h, i) => {
+    const age = n - i; // 1 = the previous turn
+    addNgrams(out, `h${age}o`, h.observation, hashBuckets);
+    addNgrams(out, `h${age}a`, h.action, hashBuckets);
+  });
+  for (const cmd of input.admissible) addNgrams(out, 'adm', cmd, hashBuckets);
+  return Int32Array.from([...out].sort((a, b) => a - b));
+}
+
+/** Flat indices k·V + v of the active copy features [K, V]. */
+export function copyFeatures(input: PolicyInput, vocab: Vocabulary): Int32Array {
+  const V = vocab.size;
+  const out = new Set<number>();
+  const mark = (k: number, text: string): void => {
+    for (const w of textWords(text)) {
+      const id = vocab.wordId(w);
+      out.add(k * V + id);
+    }
+  };
+  mark(0, input.task);
+  mark(1, input.observation);
+  for (const h of input.history) {
+    mark(2, h.observation);
+    mark(3, h.action);
+  }
+  return Int32Array.from([...out].sort((a, b) => a - b));
+}
+
+/** Sparse decoder feature indices in [0, decoderWidth). */
+export function decoderFeatures(d: FeatureDims, prevToken: number, actionWords: readonly number[], position: number): number[] {
+  const out = [prevToken];
+  for (const w of actionWords) out.push(d.vocabSize + w);
+  out.push(2 * d.vocabSize + Math.min(position, d.maxPositions - 1));
+  return out;
+}

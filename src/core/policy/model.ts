@@ -1,0 +1,136 @@
+/**
+ * The policy network: a hashed bag-of-n-grams encoder and a small autoregressive token decoder
+ * with a copy gate and a value head. Functional: every function takes the weights it uses, so the
+ * trainable policy π_θ and the frozen reference π_ref run the same code.
+ *
+ *   ctx  = relu(x·W_enc + b_enc)                          x: encoder multi-hot / √n   [R, H] → [R, D]
+ *   h    = relu(f·W_dec + ctx + b_dec)                    f: decoder features          [R·P, F] → [R, P, D]
+ *   h₂   = relu(h·W_hid + b_hid)                                                       [R, P, D]
+ *   z    = h₂·W_out + b_out + (h₂·W_gate)·C               C: copy features             [R, P, V]
+ *   V(s) = ctx·w_val + b_val                                                           [R]
+ *
+ * Gotchas: no tf.gather in the gradient path (no wasm gradient), no float32 oneHot (wasm garbage):
+ * inputs arrive as dense float arrays built in JS; the chosen-token one-hot is an int32 oneHot cast.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { createRng } from '../math';
+import { COPY_KINDS, decoderWidth, type FeatureDims } from './features';
+import { THINK_CLOSE } from './vocabulary';
+
+export interface ModelDims extends FeatureDims {
+  hidden: number;
+}
+
+export const WEIGHT_NAMES = [
+  'encW', 'encB', 'decW', 'decB', 'hidW', 'hidB', 'outW', 'outB', 'gateW', 'valW', 'valB',
+] as const;
+export type WeightName = (typeof WEIGHT_NAMES)[number];
+export type Weights = Record<WeightName, tf.Tensor>;
+
+/** Weights as plain data (checkpoints, init). */
+export interface WeightData {
+  shape: number[];
+  data: Float32Array;
+}
+export type WeightsData = Record<WeightName, WeightData>;
+
+export function weightShapes(d: ModelDims): Record<WeightName, number[]> {
+  const D = d.hidden;
+  const V = d.vocabSize;
+  return {
+    encW: [d.hashBuckets, D], encB: [D],
+    decW: [decoderWidth(d), D], decB: [D],
+    hidW: [D, D], hidB: [D],
+    outW: [D, V], outB: [V],
+    gateW: [D, COPY_KINDS],
+    valW: [D, 1], valB: [1],
+  };
+}
+
+export function parameterCount(d: ModelDims): number {
+  return Object.values(weightShapes(d)).reduce((s, shape) => s + shape.reduce((a, b) => a * b, 1), 0);
+}
+
+/** Initial weights from `seed` (pass deriveSeed(root, 'init')): Gaussian, drawn in JS. */
+export function initialWeights(d: ModelDims, seed: number, thinkStopLogit = Math.log(4)): WeightsData {
+  const rng = createRng(seed);
+  const shapes = weightShapes(d);
+  const std: Record<WeightName, number> = {
+    encW: 1, encB: 0, decW: 0.5, decB: 0, hidW: Math.sqrt(2 / d.hidden), hidB: 0,
+    outW: 0.05, outB: 0, gateW: 0.05, valW: 0, valB: 0,
+  };
+  const out = {} as WeightsData;
+  for (const name of WEIGHT_NAMES) {
+    const shape = shapes[name];
+    const data = new Float32Array(shape.reduce((a, b) => a * b, 1));
+    if (std[name] > 0) for (let i = 0; i < data.length; i++) data[i] = rng.normal() * std[name];
+    out[name] = { shape, data };
+  }
+  // P(</think>) ≈ e^b / (e^b + |θ|) at init: thought runs of varying length from the start.
+  out.outB.data[THINK_CLOSE] = thinkStopLogit;
+  return out;
+}
+
+/** ctx [R, D] from encoder inputs x [R, H]. */
+export function contextOf(w: Weights, x: tf.Tensor2D): tf.Tensor2D {
+  return tf.tidy(() => tf.relu(tf.add(tf.matMul(x, w.encW as tf.Tensor2D), w.encB)) as tf.Tensor2D); // [R, D]
+}
+
+/** V(s) [R] from ctx [R, D]. */
+export function valuesOf(w: Weights, ctx: tf.Tensor2D): tf.Tensor1D {
+  return tf.tidy(() => tf.reshape(tf.add(tf.matMul(ctx, w.valW as tf.Tensor2D), w.valB), [-1]) as tf.Tensor1D); // [R]
+}
+
+/**
+ * Logits z [R, P, V] for P decisions per row.
+ * ctx [R, D]; dec [R·P, F] decoder features; copy [R, K, V] copy features.
+ */
+export function logitsOf(w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: tf.Tensor3D, P: number): tf.Tensor3D {
+  return tf.tidy(() => {
+    const R = ctx.shape[0];
+    const D = ctx.shape[1];
+    const f = tf.reshape(tf.matMul(dec, w.decW as tf.Tensor2D), [R, P, D]); // f·W_dec [R, P, D]
+    const h = tf.relu(tf.add(tf.add(f, tf.expandDims(ctx, 1)), w.decB)); // h [R, P, D]
+    const flat = tf.reshape(h, [R * P, D]); // [R·P, D]
+    const h2 = tf.relu(tf.add(tf.matMul(flat, w.hidW as tf.Tensor2D), w.hidB)); // h₂ [R·P, D]
+    const base = tf.add(tf.matMul(h2, w.outW as tf.Tensor2D), w.outB); // [R·P, V]
+    const gate = tf.reshape(tf.matMul(h2, w.gateW as tf.Tensor2D), [R, P, COPY_KINDS]); // [R, P, K]
+    const pointer = tf.matMul(gate, copy); // (h₂·W_gate)·C [R, P, V]
+    return tf.add(tf.reshape(base, [R, P, -1]), pointer) as tf.Tensor3D; // z [R, P, V]
+  });
+}
+
+/** A batch of recorded decisions, as dense tensors (see src/core/train/batch.ts). */
+export interface DecisionBatch {
+  x: tf.Tensor2D; // [R, H]
+  dec: tf.Tensor2D; // [R·P, F]
+  copy: tf.Tensor3D; // [R, K, V]
+  /** 0 where allowed, −1e9 where masked [R, P, V]. */
+  allowedBias: tf.Tensor3D;
+  /** Chosen token per decision, int32 [R, P] (0 on padding). */
+  chosen: tf.Tensor2D;
+  /** 1 on real decisions, 0 on padding [R, P]. */
+  mask: tf.Tensor2D;
+  positions: number;
+}
+
+export interface DecisionScores {
+  logProb: tf.Tensor2D; // log π(a_k | prefix) [R, P]
+  entropy: tf.Tensor2D; // H(π(· | prefix)) over the allowed tokens [R, P]
+  values: tf.Tensor1D; // V(s) [R]
+}
+
+/** Log-probs and entropies of the recorded decisions under `w` (differentiable). */
+export function scoreDecisions(w: Weights, b: DecisionBatch): DecisionScores {
+  return tf.tidy(() => {
+    const ctx = contextOf(w, b.x); // [R, D]
+    const z = logitsOf(w, ctx, b.dec, b.copy, b.positions); // [R, P, V]
+    const logp = tf.logSoftmax(tf.add(z, b.allowedBias)); // log π over allowed tokens [R, P, V]
+    const V = z.shape[2];
+    const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]
+    const picked = tf.mul(tf.reshape(logp, [-1, V]), onehot); // [R·P, V]
+    const logProb = tf.reshape(tf.sum(picked, -1), b.mask.shape) as tf.Tensor2D; // [R, P]
+    const entropy = tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)) as tf.Tensor2D; // [R, P]
+    return { logProb, entropy, values: valuesOf(w, ctx) };
+  });
+}

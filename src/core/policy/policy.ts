@@ -1,0 +1,135 @@
+/**
+ * The trainable policy π_θ (tf.Variables), its frozen reference π_ref (the initial weights), and
+ * a per-turn inference session used by the rollout: the context stays on the device between
+ * tokens; each decoding step uploads only the decision features and reads back only the logits
+ * that sampling needs.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { COPY_KINDS, decoderWidth } from './features';
+import { denseEncoder, denseMultiHot } from './dense';
+import {
+  contextOf, initialWeights, logitsOf, parameterCount, valuesOf, WEIGHT_NAMES,
+  type ModelDims, type Weights, type WeightsData,
+} from './model';
+import { createVocabulary, type Vocabulary, type VocabularySpec } from './vocabulary';
+
+export interface PolicyOptions {
+  hidden: number;
+  hashBuckets: number;
+  maxPositions: number;
+}
+
+export const DEFAULT_POLICY_OPTIONS: PolicyOptions = { hidden: 128, hashBuckets: 1024, maxPositions: 32 };
+
+let instances = 0;
+
+function toTensors(data: WeightsData, asVariables: boolean, prefix: string): Weights {
+  const out = {} as Weights;
+  for (const name of WEIGHT_NAMES) {
+    const { shape, data: values } = data[name];
+    out[name] = asVariables
+      ? tf.tidy(() => tf.variable(tf.tensor(values, shape), true, `${prefix}/${name}`)) // init tensor freed by tidy
+      : tf.tensor(values, shape);
+  }
+  return out;
+}
+
+export class Policy {
+  readonly vocab: Vocabulary;
+  readonly dims: ModelDims;
+  readonly weights: Weights;
+  readonly reference: Weights;
+  readonly variables: tf.Variable[];
+
+  /** `init` is the initial weights (also π_ref); `current` (a checkpoint) overrides π_θ's start. */
+  constructor(spec: VocabularySpec, options: PolicyOptions, init: WeightsData, current?: WeightsData) {
+    this.vocab = createVocabulary(spec);
+    this.dims = { ...options, vocabSize: this.vocab.size };
+    const prefix = `policy${++instances}`;
+    this.weights = toTensors(current ?? init, true, prefix);
+    this.reference = toTensors(init, false, `${prefix}-ref`);
+    this.variables = WEIGHT_NAMES.map((n) => this.weights[n] as tf.Variable);
+  }
+
+  static create(spec: VocabularySpec, options: PolicyOptions, initSeed: number, current?: WeightsData): Policy {
+    const probe = createVocabulary(spec);
+    const dims: ModelDims = { ...options, vocabSize: probe.size };
+    return new Policy(spec, options, initialWeights(dims, initSeed), current);
+  }
+
+  get parameterCount(): number {
+    return parameterCount(this.dims);
+  }
+
+  /** π_θ's weights as plain data. */
+  getWeights(): WeightsData {
+    const out = {} as WeightsData;
+    for (const name of WEIGHT_NAMES) {
+      const t = this.weights[name];
+      out[name] = { shape: t.shape.slice(), data: Float32Array.from(t.dataSync() as Float32Array) };
+    }
+    return out;
+  }
+
+  setWeights(data: WeightsData): void {
+    for (const name of WEIGHT_NAMES) {
+      const v = this.weights[name] as tf.Variable;
+      tf.tidy(() => v.assign(tf.tensor(data[name].data, v.shape)));
+    }
+  }
+
+  dispose(): void {
+    tf.dispose(Object.values(this.weights));
+    tf.dispose(Object.values(this.reference));
+  }
+}
+
+/** Sparse inputs of one prompt (features.ts). */
+export interface PromptFeatures {
+  encoder: Int32Array;
+  copy: Int32Array;
+}
+
+/** One turn of a lockstep batch: context and copy features stay on the device between tokens. */
+export class TurnSession {
+  private readonly ctx: tf.Tensor2D; // [n, D]
+  private readonly copy: tf.Tensor3D; // [n, K, V]
+
+  constructor(private readonly policy: Policy, prompts: readonly PromptFeatures[]) {
+    const { hashBuckets, vocabSize: V } = policy.dims;
+    const n = prompts.length;
+    const x = denseEncoder(prompts.map((p) => p.encoder), hashBuckets);
+    this.ctx = tf.tidy(() => contextOf(policy.weights, tf.tensor2d(x, [n, hashBuckets]))); // [n, D]
+    const c = denseMultiHot(prompts.map((p) => p.copy), COPY_KINDS * V);
+    this.copy = tf.tensor3d(c, [n, COPY_KINDS, V]); // [n, K, V]
+  }
+
+  /** V(s) per prompt. */
+  values(): Float32Array {
+    const v = valuesOf(this.policy.weights, this.ctx); // [n]
+    const out = v.dataSync() as Float32Array;
+    v.dispose();
+    return out;
+  }
+
+  /** Logits [m, V] (row-major) for decisions of prompts `rows` with sparse decoder features. */
+  async logits(rows: readonly number[], features: ReadonlyArray<readonly number[]>): Promise<Float32Array> {
+    const F = decoderWidth(this.policy.dims);
+    const m = rows.length;
+    const dec = denseMultiHot(features, F);
+    const z = tf.tidy(() => {
+      const idx = tf.tensor1d(Int32Array.from(rows), 'int32');
+      const ctx = tf.gather(this.ctx, idx); // inference only: no gradient needed [m, D]
+      const copy = tf.gather(this.copy, idx); // [m, K, V]
+      return logitsOf(this.policy.weights, ctx, tf.tensor2d(dec, [m, F]), copy, 1); // [m, 1, V]
+    });
+    const out = (await z.data()) as Float32Array;
+    z.dispose();
+    return out;
+  }
+
+  dispose(): void {
+    this.ctx.dispose();
+    this.copy.dispose();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Token sampling in JS with our seeded Rng (never tf.multinomial: on the cpu backend it gives
+ * every batch row the same draw). Softmax over the allowed tokens in float64, then inverse CDF.
+ *
+ *   π(v) = exp(z_v / τ) / Σ_{u ∈ allowed} exp(z_u / τ),   token = min{v : Σ_{u ≤ v} π(u) > U},  U ~ Rng
+ */
+import type { Rng } from '../math';
+
+export interface Sample {
+  token: number;
+  /** log π(token) under the sampling distribution (temperature included). */
+  logProb: number;
+}
+
+/**
+ * Draws one token from `logits[offset .. offset + V)` restricted to `allowed`
+ * (`null` = every token but id 0). Exactly one `rng.next()` per call.
+ */
+export function sampleToken(
+  logits: Float32Array, offset: number, V: number, allowed: readonly number[] | null, rng: Rng, temperature = 1,
+): Sample {
+  const ids = allowed ?? rangeFrom1(V);
+  let max = -Infinity;
+  for (const t of ids) max = Math.max(max, logits[offset + t] / temperature);
+  let total = 0;
+  const weights = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    weights[i] = Math.exp(logits[offset + ids[i]] / temperature - max);
+    total += weights[i];
+  }
+  let u = rng.next() * total;
+  let pick = ids.length - 1;
+  for (let i = 0; i < ids.length; i++) {
+    u -= weights[i];
+    if (u < 0) {
+      pick = i;
+      break;
+    }
+  }
+  return { token: ids[pick], logProb: Math.log(weights[pick] / total) };
+}
+
+const RANGES = new Map<number, number[]>();
+function rangeFrom1(V: number): number[] {
+  let r = RANGES.get(V);
+  if (!r) {
+    r = Array.from({ length: V - 1 }, (_, i) => i + 1);
+    RANGES.set(V, r);
+  }
+  return r;
+}

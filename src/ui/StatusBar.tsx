@@ -1,0 +1,42 @@
+import { useBackendStore } from '../state/backend-store';
+
+/** The backend actually in use, its adapter, and a plain notice when it is not what was asked for. */
+export function StatusBar({ children }: { children?: React.ReactNode }) {
+  const phase = useBackendStore((s) => s.phase);
+  const info = useBackendStore((s) => s.info);
+  const selfTest = useBackendStore((s) => s.selfTest);
+  const error = useBackendStore((s) => s.error);
+  const invalidRequest = useBackendStore((s) => s.invalidRequest);
+  const adapter = info?.adapter ? `${info.adapter.vendor || 'unknown'} ${info.adapter.architecture}`.trim() : 'none';
+  return (
+    <footer className="status-bar" aria-label="Status bar">
+      <span
+        data-testid="backend"
+        data-backend={info?.backend ?? ''}
+        data-adapter={info?.adapter?.architecture ?? ''}
+        data-selftest={selfTest ? selfTest.result.join(',') : ''}
+        data-selftest-ok={selfTest ? String(selfTest.ok) : ''}
+      >
+        {phase === 'starting' && 'Backend: starting…'}
+        {phase === 'ready' && info && (
+          <>
+            Backend: <strong>{info.backend}</strong> · WebGPU adapter: {adapter} · tfjs {info.tfjsVersion}
+            {selfTest && (selfTest.ok ? ' · self-test ok' : ' · self-test FAILED')}
+          </>
+        )}
+        {phase === 'failed' && `Backend failed: ${error}`}
+      </span>
+      {info?.notice && (
+        <span role="status" className="notice" data-testid="backend-notice">
+          {info.notice}
+        </span>
+      )}
+      {invalidRequest && (
+        <span role="status" className="notice">
+          Unknown backend “{invalidRequest}” in the link; using auto.
+        </span>
+      )}
+      {children}
+    </footer>
+  );
+}

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+/**
+ * Serves `root` under a sub-path (e.g. /some/sub/path/), so tests prove the build's relative base.
+ * Requests outside the prefix get 404.
+ */
+export async function serveStatic(root: string, prefix: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    if (!path.startsWith(prefix)) {
+      res.writeHead(404).end('outside the served prefix');
+      return;
+    }
+    let file = normalize(join(root, path.slice(prefix.length)));
+    if (!file.startsWith(normalize(root))) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
