@@ -1,0 +1,77 @@
+/** Contract tests: every registry entry, whatever it computes, behaves the same way. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import katex from 'katex';
+import { ADVANTAGE_ESTIMATORS, ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../../src/core/advantage/registry';
+import type { RolloutGroup } from '../../../src/core/advantage/types';
+import { groupArb } from './arbitraries';
+
+function deepFreeze<T>(x: T): T {
+  if (x && typeof x === 'object') {
+    Object.values(x).forEach(deepFreeze);
+    Object.freeze(x);
+  }
+  return x;
+}
+
+describe('advantage estimator registry', () => {
+  it('lists the issue-4 estimators', () => {
+    expect(ESTIMATOR_IDS).toEqual([
+      'grpo',
+      'planpo',
+      'planpo-ae-only',
+      'planpo-as-only',
+      'planpo-const-alpha',
+      'rloo',
+      'gigpo',
+      'length-shaping-unconditional',
+      'length-shaping-success',
+      'ppo',
+    ]);
+  });
+
+  it('getEstimator rejects unknown ids with the list of known ones', () => {
+    expect(isEstimatorId('grpo')).toBe(true);
+    expect(isEstimatorId('toString')).toBe(false);
+    expect(() => getEstimator('dapo')).toThrow(/unknown estimator 'dapo'; known: grpo, planpo/);
+  });
+});
+
+describe.each(ESTIMATOR_IDS)('registry entry %s', (id) => {
+  const estimator = getEstimator(id);
+
+  it('has its key as id, a label, a KaTeX equation that renders, and JSON-serializable defaults', () => {
+    expect(estimator.id).toBe(id);
+    expect(estimator.label.length).toBeGreaterThan(0);
+    expect(() => katex.renderToString(estimator.equation, { throwOnError: true })).not.toThrow();
+    expect(JSON.parse(JSON.stringify(estimator.defaults))).toEqual(estimator.defaults);
+    expect(ADVANTAGE_ESTIMATORS[id]).toBe(estimator);
+  });
+
+  it('returns one finite advantage per turn, components of the same shape, deterministically, without mutating its input', () => {
+    fc.assert(
+      fc.property(groupArb(), (group) => {
+        const snapshot = structuredClone(group);
+        const frozen = deepFreeze(structuredClone(group));
+        const out = estimator.estimate(frozen, estimator.defaults);
+        expect(frozen).toEqual(snapshot);
+        expect(out.perTurn.map((row) => row.length)).toEqual(group.trajectories.map((t) => t.numTurns));
+        expect(out.perTurn.flat().every(Number.isFinite)).toBe(true);
+        for (const [name, value] of Object.entries(out.components)) {
+          if (typeof value === 'number') expect(Number.isFinite(value), name).toBe(true);
+          else {
+            expect(value.map((row) => row.length), name).toEqual(group.trajectories.map((t) => t.numTurns));
+            expect(value.flat().every(Number.isFinite), name).toBe(true);
+          }
+        }
+        expect(estimator.estimate(structuredClone(group), estimator.defaults)).toEqual(out);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('an empty group gives no advantages', () => {
+    const empty: RolloutGroup = { trajectories: [] };
+    expect(estimator.estimate(empty, estimator.defaults).perTurn).toEqual([]);
+  });
+});
