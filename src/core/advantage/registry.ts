@@ -15,6 +15,9 @@ import { gigpoEstimator } from './gigpo';
 import { lengthShapingSuccessEstimator, lengthShapingUnconditionalEstimator } from './length-shaping';
 import { ppoEstimator } from './ppo';
 
+/** An entry whose id is only known at run time (pickers, CLI): params are its `defaults`' shape. */
+export type AnyAdvantageEstimator = AdvantageEstimator<object>;
+
 export const ADVANTAGE_ESTIMATORS = {
   grpo: grpoEstimator,
   planpo: planpoEstimator,
@@ -26,7 +29,7 @@ export const ADVANTAGE_ESTIMATORS = {
   'length-shaping-unconditional': lengthShapingUnconditionalEstimator,
   'length-shaping-success': lengthShapingSuccessEstimator,
   ppo: ppoEstimator,
-} as const satisfies Record<string, AdvantageEstimator<object>>;
+} as const satisfies Record<string, AnyAdvantageEstimator>;
 
 export type EstimatorId = keyof typeof ADVANTAGE_ESTIMATORS;
 export type EstimatorParams<Id extends EstimatorId> = (typeof ADVANTAGE_ESTIMATORS)[Id]['defaults'];
@@ -40,8 +43,8 @@ export function isEstimatorId(id: string): id is EstimatorId {
 
 /** The registry entry for `id`; an unknown string id throws an error listing the valid ids. */
 export function getEstimator<Id extends EstimatorId>(id: Id): (typeof ADVANTAGE_ESTIMATORS)[Id];
-export function getEstimator(id: string): AdvantageEstimator<object>;
-export function getEstimator(id: string): AdvantageEstimator<object> {
+export function getEstimator(id: string): AnyAdvantageEstimator;
+export function getEstimator(id: string): AnyAdvantageEstimator {
   if (!isEstimatorId(id)) throw new Error(`unknown estimator '${id}'; known: ${ESTIMATOR_IDS.join(', ')}`);
   return ADVANTAGE_ESTIMATORS[id];
 }

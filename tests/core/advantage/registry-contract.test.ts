@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import katex from 'katex';
-import { ADVANTAGE_ESTIMATORS, ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../../src/core/advantage/registry';
+import {
+  ADVANTAGE_ESTIMATORS,
+  ESTIMATOR_IDS,
+  getEstimator,
+  isEstimatorId,
+  type AnyAdvantageEstimator,
+} from '../../../src/core/advantage/registry';
 import type { RolloutGroup } from '../../../src/core/advantage/types';
 import { groupArb } from './arbitraries';
 
@@ -38,7 +44,8 @@ describe('advantage estimator registry', () => {
 });
 
 describe.each(ESTIMATOR_IDS)('registry entry %s', (id) => {
-  const estimator = getEstimator(id);
+  // A dynamic id (UI picker, CLI flag) goes through the string overload: params typed as object.
+  const estimator: AnyAdvantageEstimator = getEstimator(id as string);
 
   it('has its key as id, a label, a KaTeX equation that renders, and JSON-serializable defaults', () => {
     expect(estimator.id).toBe(id);
