@@ -1,4 +1,7 @@
 import type { CliCommand } from '../command';
+import { advantagesCommand } from './advantages';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
-export const COMMANDS: CliCommand[] = [];
+export const COMMANDS: CliCommand[] = [
+  advantagesCommand,
+];
