@@ -3,10 +3,12 @@
  * picker, URL schema, CLI and contract tests all enumerate the same list.
  */
 import { householdEnv } from './household/index';
+import { shopEnv } from './shop/index';
 import type { BaseEnvState, TextEnv } from './types';
 
 export const ENVIRONMENTS = {
   'household-v0': householdEnv,
+  'shop-v0': shopEnv,
 } as const;
 
 export type EnvId = keyof typeof ENVIRONMENTS;

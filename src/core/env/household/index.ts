@@ -39,6 +39,7 @@ import { generateWorld, type WorldSpec } from './generate';
 import { goalSatisfied } from './goal';
 import { solveHousehold } from './oracle';
 import { HOUSEHOLD_TASK_TYPES, type HouseholdDialect, type HouseholdState, type HouseholdTaskType } from './state';
+import { checkChoice, checkInt } from '../options';
 import { NOTHING_HAPPENS, commandText, feedbackText, introText } from './text';
 
 export const HOUSEHOLD_DEFAULT_MAX_TURNS = 30;
@@ -46,35 +47,20 @@ export const HOUSEHOLD_MAX_TURNS_LIMIT = 50;
 export const HOUSEHOLD_SIZE = { min: 4, default: 6, max: 20 } as const;
 export const HOUSEHOLD_DIALECTS: readonly HouseholdDialect[] = ['current', 'legacy'];
 const SPLITS: readonly Split[] = ['seen', 'unseen'];
+const ENV = 'household-v0';
 
 /** Reward paid on the success step (verl-agent: 10 · won). */
 export const SUCCESS_REWARD = 10;
-
-function choose<T extends string>(what: string, value: string | undefined, valid: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(valid as readonly string[]).includes(value)) {
-    throw new RangeError(`household-v0: unknown ${what} "${value}"; valid: ${valid.join(', ')}`);
-  }
-  return value as T;
-}
-
-function intInRange(what: string, value: number | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`household-v0: ${what} must be an integer in ${min}..${max}, got ${value}`);
-  }
-  return value;
-}
 
 /** Validated options with defaults; the task type is drawn from the seed when omitted. */
 export function householdSpec(seed: number, options: EnvOptions = {}): WorldSpec {
   const drawn = createRng(deriveSeed(seed, 'household', 'task-type')).pick(HOUSEHOLD_TASK_TYPES);
   return {
-    taskType: choose<HouseholdTaskType>('task type', options.taskType, HOUSEHOLD_TASK_TYPES) ?? drawn,
-    split: choose('split', options.split, SPLITS) ?? 'seen',
-    size: intInRange('size', options.size, HOUSEHOLD_SIZE.min, HOUSEHOLD_SIZE.max, HOUSEHOLD_SIZE.default),
-    maxTurns: intInRange('maxTurns', options.maxTurns, 1, HOUSEHOLD_MAX_TURNS_LIMIT, HOUSEHOLD_DEFAULT_MAX_TURNS),
-    dialect: choose('dialect', options.dialect, HOUSEHOLD_DIALECTS) ?? 'current',
+    taskType: checkChoice<HouseholdTaskType>(ENV, 'task type', options.taskType, HOUSEHOLD_TASK_TYPES) ?? drawn,
+    split: checkChoice(ENV, 'split', options.split, SPLITS) ?? 'seen',
+    size: checkInt(ENV, 'size', options.size, HOUSEHOLD_SIZE.min, HOUSEHOLD_SIZE.max, HOUSEHOLD_SIZE.default),
+    maxTurns: checkInt(ENV, 'maxTurns', options.maxTurns, 1, HOUSEHOLD_MAX_TURNS_LIMIT, HOUSEHOLD_DEFAULT_MAX_TURNS),
+    dialect: checkChoice(ENV, 'dialect', options.dialect, HOUSEHOLD_DIALECTS) ?? 'current',
   };
 }
 

@@ -105,10 +105,11 @@ function pathTo(nodes: Node[], index: number): Command[] {
 }
 
 /**
- * A shortest plan (command strings) from `state` to the goal. Ignores the turn limit;
- * returns [] when the goal already holds.
+ * A shortest plan (command strings) from `state` to the goal, ignoring how many turns are left;
+ * [] once the episode is over (won or truncated).
  */
 export function solveHousehold(state: HouseholdState): string[] {
+  if (state.done) return [];
   const path = shortestPath(state, usefulCommands);
   if (path === null) throw new Error(`household-v0: no plan reaches the goal "${state.task}"`);
   const plan: string[] = [];
