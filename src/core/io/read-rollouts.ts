@@ -11,7 +11,7 @@
  * Errors carry the 1-based line where the JSON value starts and, inside arrays/wrappers, the
  * element's index, so a user can find the offending entry.
  */
-import { formatProblems, validateRolloutTrajectory, type RolloutTrajectoryV1, type SchemaProblem } from './rollouts-v1';
+import { formatProblems, isObject, validateRolloutTrajectory, type RolloutTrajectoryV1, type SchemaProblem } from './rollouts-v1';
 
 export interface LocatedRecord {
   record: RolloutTrajectoryV1;
@@ -45,10 +45,6 @@ function parseJson(text: string): Parsed {
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 function isWrapper(x: unknown): x is Record<string, unknown> & { trajectories: unknown[] } {

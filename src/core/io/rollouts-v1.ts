@@ -75,7 +75,8 @@ const KIND_TEXT: Record<Kind, string> = {
   object: 'an object',
 };
 
-function isObject(x: unknown): x is Record<string, unknown> {
+/** A plain JSON object (not null, not an array). */
+export function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
