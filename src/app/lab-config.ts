@@ -1,0 +1,77 @@
+/**
+ * The lab's configuration: one shared RunConfig (the same seed, tasks and hyper-parameters for every
+ * run) plus the estimators to compare side by side, the backend, and the circuitous-success slack.
+ * Each estimator becomes one run; the runs differ only in `estimator`, so iteration 1's rollout
+ * groups are identical across runs and iteration k's groups are comparable.
+ */
+import { DEFAULT_CONFIG, type RunConfig } from '../core/train/config';
+import type { BackendRequest } from '../../workers/backend-request';
+
+export interface LabConfig {
+  /** Fields shared by every run; `run.estimator` is ignored (see `estimators`). */
+  run: RunConfig;
+  /** Registry ids, two or more, one run each. */
+  estimators: string[];
+  backend: BackendRequest;
+  /** A success is circuitous when T_i > T* + slack (or longer than the group's shortest success). */
+  slack: number;
+}
+
+export const DEFAULT_ESTIMATORS = ['grpo', 'planpo'];
+export const DEFAULT_SLACK = 2;
+export const MAX_RUNS = 4;
+
+export const DEFAULT_LAB_CONFIG: LabConfig = {
+  run: { ...DEFAULT_CONFIG, estimator: DEFAULT_ESTIMATORS[0], estimatorParams: {} },
+  estimators: DEFAULT_ESTIMATORS,
+  backend: 'auto',
+  slack: DEFAULT_SLACK,
+};
+
+/** One RunConfig per estimator, identical apart from `estimator`. */
+export function runConfigsOf(lab: LabConfig): RunConfig[] {
+  return lab.estimators.map((estimator) => ({ ...lab.run, estimator, estimatorParams: {} }));
+}
+
+export interface Preset {
+  id: string;
+  label: string;
+  description: string;
+  apply(config: LabConfig): LabConfig;
+}
+
+const withRun = (config: LabConfig, patch: Partial<RunConfig>, estimators?: string[]): LabConfig => ({
+  ...config,
+  run: { ...config.run, ...patch },
+  estimators: estimators ?? config.estimators,
+});
+
+export const PRESETS: readonly Preset[] = [
+  {
+    id: 'classroom',
+    label: 'Classroom demo (fast)',
+    description: 'GRPO vs PlanPO, 4 trajectories per group, 2 tasks, small rooms: an iteration every few seconds.',
+    apply: (c) => withRun(c, { groupSize: 4, tasksPerIteration: 2, envSize: 4, maxTurns: 12, iterations: 60, hidden: 64 }, ['grpo', 'planpo']),
+  },
+  {
+    id: 'standard',
+    label: 'Standard (G = 8, B = 8)',
+    description: 'The defaults: 8 trajectories per group, 8 tasks per iteration, 150 iterations.',
+    apply: (c) => withRun(c, {
+      groupSize: DEFAULT_CONFIG.groupSize, tasksPerIteration: DEFAULT_CONFIG.tasksPerIteration, envSize: null,
+      maxTurns: null, iterations: DEFAULT_CONFIG.iterations, hidden: DEFAULT_CONFIG.hidden,
+    }, ['grpo', 'planpo']),
+  },
+  {
+    id: 'ablation',
+    label: 'PlanPO ablation (A^E only, A^S only)',
+    description: 'GRPO, PlanPO and its two halves on the same groups.',
+    apply: (c) => withRun(c, { groupSize: 4, tasksPerIteration: 2, envSize: 4, maxTurns: 12 }, ['grpo', 'planpo', 'planpo-ae-only', 'planpo-as-only']),
+  },
+  {
+    id: 'length-baselines',
+    label: 'Length-shaping baselines',
+    description: 'GRPO and PlanPO against RLOO and a success-conditioned length penalty.',
+    apply: (c) => withRun(c, { groupSize: 4, tasksPerIteration: 2, envSize: 4, maxTurns: 12 }, ['grpo', 'planpo', 'rloo', 'length-shaping-success']),
+  },
+];

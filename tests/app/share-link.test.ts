@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../src/core/train/config';
+import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf } from '../../src/app/lab-config';
+import { parseShareLink, shareSearch } from '../../src/app/share-link';
+
+describe('share links', () => {
+  it('an empty query gives the default configuration and no messages', () => {
+    const parsed = parseShareLink('');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.fromLink).toBe(false);
+    expect(parsed.config.estimators).toEqual(['grpo', 'planpo']);
+    expect(parsed.config.run.seed).toBe(DEFAULT_CONFIG.seed);
+  });
+
+  it('a written link parses back to the very same configuration', () => {
+    const config = PRESETS[0].apply({ ...DEFAULT_LAB_CONFIG, backend: 'webgpu', slack: 3 });
+    config.run = { ...config.run, seed: 42, taskType: null, alphaInit: 0.2, lr: 0.0005 };
+    const parsed = parseShareLink(shareSearch(config));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.fromLink).toBe(true);
+    expect(parsed.config).toEqual(config);
+  });
+
+  it('every shared run field is written out, so later default changes cannot alter a link', () => {
+    const params = new URLSearchParams(shareSearch(DEFAULT_LAB_CONFIG));
+    for (const key of Object.keys(DEFAULT_CONFIG)) {
+      if (key === 'estimator' || key === 'estimatorParams') continue;
+      expect(params.has(key), key).toBe(true);
+    }
+  });
+
+  it('bad values are replaced by defaults with a message that names each of them', () => {
+    const parsed = parseShareLink('?seed=abc&groupSize=0&lr=-1&estimators=grpo,nope&slack=x&split=sideways');
+    expect(parsed.config.run.seed).toBe(DEFAULT_CONFIG.seed);
+    expect(parsed.config.run.groupSize).toBe(DEFAULT_CONFIG.groupSize);
+    expect(parsed.config.run.lr).toBe(DEFAULT_CONFIG.lr);
+    expect(parsed.config.run.split).toBe('seen');
+    expect(parsed.config.estimators).toEqual(['grpo', 'planpo']);
+    expect(parsed.config.slack).toBe(2);
+    const text = parsed.problems.join('\n');
+    for (const name of ['seed', 'groupSize', 'lr', 'estimators', 'slack', 'split', '"nope"']) expect(text).toContain(name);
+  });
+
+  it('unknown keys are ignored without a message', () => {
+    const parsed = parseShareLink('?utm_source=mail&estimator=rloo&seed=7');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.config.run.seed).toBe(7);
+    expect(parsed.config.estimators).toEqual(['grpo', 'planpo']);
+  });
+
+  it('estimators are de-duplicated and kept in the order the link gives', () => {
+    const parsed = parseShareLink('?estimators=planpo,grpo,planpo,rloo');
+    expect(parsed.config.estimators).toEqual(['planpo', 'grpo', 'rloo']);
+  });
+
+  it('"any" task type and "default" sizes mean null', () => {
+    const parsed = parseShareLink('?taskType=any&envSize=default&maxTurns=');
+    expect(parsed.config.run.taskType).toBeNull();
+    expect(parsed.config.run.envSize).toBeNull();
+    expect(parsed.config.run.maxTurns).toBeNull();
+  });
+
+  it('hostile input never throws', () => {
+    for (const q of ['?seed=1e999', '?groupSize=%00', '?estimators=,,,', '?taskType=__proto__', '?maxTurns=9999', '?&&&=']) {
+      expect(() => parseShareLink(q)).not.toThrow();
+    }
+    expect(parseShareLink('?maxTurns=9999').config.run.maxTurns).toBeNull();
+    expect(parseShareLink('?maxTurns=60').config.run.maxTurns).toBe(50);
+  });
+
+  it('each run differs from the others only in its estimator', () => {
+    const runs = runConfigsOf(DEFAULT_LAB_CONFIG);
+    expect(runs.map((r) => r.estimator)).toEqual(['grpo', 'planpo']);
+    expect({ ...runs[0], estimator: 'x' }).toEqual({ ...runs[1], estimator: 'x' });
+  });
+});
