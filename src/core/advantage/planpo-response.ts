@@ -17,6 +17,7 @@
  *   R^S/(1 + ε) (e.g. 0.5 for L = 20), 'step-norm' gives 0.
  * - With failures included, one success among k failures at a turn index gets a constant A^S
  *   (1.5 for k = 3 with std) whatever its length.
+ * - An empty response (L = 0) counts as one token, so R^S stays finite (the paper never meets L = 0).
  */
 import type { RolloutGroup } from './types';
 import { groupNormalizeRows, type GroupNormOptions } from './group-norm';
@@ -31,9 +32,9 @@ export const TURN_GROUPINGS: readonly TurnGrouping[] = [
   'flat-success-only',
 ];
 
-/** R^S(a_{i,t}) = 1[success_i]·R(τ_i)/L_{i,t}, shape [i][t]. */
+/** R^S(a_{i,t}) = 1[success_i]·R(τ_i)/max(L_{i,t}, 1), shape [i][t] (an empty response counts as one token). */
 export function responseRewards(group: RolloutGroup): number[][] {
-  return group.trajectories.map((traj) => traj.numTokens.map((L) => (traj.success ? traj.reward / L : 0)));
+  return group.trajectories.map((traj) => traj.numTokens.map((L) => (traj.success ? traj.reward / Math.max(L, 1) : 0)));
 }
 
 /** A^S for every response of one group, shape [i][t]. */

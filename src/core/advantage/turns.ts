@@ -23,8 +23,8 @@ export function validateGroup(group: RolloutGroup): void {
     }
     if (!Number.isFinite(traj.reward)) throw new Error(`${where}: reward must be finite, got ${traj.reward}`);
     checkPerTurn(where, 'numTokens', traj.numTokens, traj.numTurns);
-    if (traj.numTokens.some((L) => !Number.isFinite(L) || L < 1)) {
-      throw new Error(`${where}: every numTokens entry must be ≥ 1 (L_{i,t} divides R^S)`);
+    if (traj.numTokens.some((L) => !Number.isFinite(L) || L < 0)) {
+      throw new Error(`${where}: every numTokens entry must be a finite count ≥ 0`);
     }
     checkPerTurn(where, 'turnRewards', traj.turnRewards, traj.numTurns);
     checkPerTurn(where, 'anchorObservations', traj.anchorObservations, traj.numTurns);

@@ -10,7 +10,7 @@ export function trajectoryArb(options: { success?: boolean } = {}): fc.Arbitrary
       success: options.success === undefined ? fc.boolean() : fc.constant(options.success),
       numTurns: fc.integer({ min: 1, max: 6 }),
       extras: fc.boolean(),
-      seed: fc.array(fc.integer({ min: 1, max: 120 }), { minLength: 6, maxLength: 6 }),
+      seed: fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 6, maxLength: 6 }),
       values: fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 6, maxLength: 6 }),
       valid: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
     })

@@ -6,6 +6,7 @@
  */
 import { describe, it } from 'vitest';
 import { getEstimator } from '../../../src/core/advantage/registry';
+import { groupNormalizeRows } from '../../../src/core/advantage/group-norm';
 import type { TurnAdvantages } from '../../../src/core/advantage/types';
 import type { PlanpoParams } from '../../../src/core/advantage/planpo';
 import type { GrpoParams } from '../../../src/core/advantage/grpo';
@@ -95,6 +96,29 @@ describe.each(scenarios.map((s) => [s.name, s] as const))('golden scenario %s', 
           expectClose(perTurnRows(trajs, run, perTurn), values[key], key);
         });
       }
+    }
+  });
+});
+
+describe('golden scenario rows through the row-level API (verl batch layout, groups interleaved)', () => {
+  const layouts = scenarios.flatMap((s) =>
+    (['grpo', 'planpo_traj'] as const)
+      .filter((part) => s[part].step_rows)
+      .map((part) => [`${s.name} ${part}`, s[part]] as const),
+  );
+  it.each(layouts)('%s: cross_steps True = all rows, False = first row per trajectory', (_label, part) => {
+    const rows: Json[] = part.step_rows.rows;
+    const scores = rows.map((r) => r.score);
+    const uids = rows.map((r) => r.uid);
+    const trajIds = rows.map((r) => r.traj_uid);
+    for (const { tag, normalizeByStd } of NORMS) {
+      const options = { normalizeByStd, stdEpsilon: 1e-6, singleton: 'grpo-fn' as const, trajIds };
+      expectClose(groupNormalizeRows(scores, uids, options), part.step_rows.cross_steps_true[`adv_${tag}`], `${tag} cs=True`);
+      expectClose(
+        groupNormalizeRows(scores, uids, { ...options, statsRows: 'first-per-trajectory' }),
+        part.step_rows.cross_steps_false[`adv_${tag}`],
+        `${tag} cs=False`,
+      );
     }
   });
 });

@@ -100,4 +100,11 @@ describe('planpo', () => {
     expect(estimateAdvantages('grpo', g).perTurn.flat().every((a) => a === 0)).toBe(true);
     expect(aE(estimateAdvantages('planpo', g)).map((r) => r[0]).every((a) => a !== 0)).toBe(true);
   });
+
+  it('an empty response (L = 0) counts as one token instead of dividing by zero', () => {
+    const g = group(traj(true, 2, [0, 1]), traj(true, 1, [4]));
+    const out = estimateAdvantages('planpo', g);
+    expect(aS(out)[0][0]).toBe(aS(out)[0][1]);
+    expect(out.perTurn.flat().every(Number.isFinite)).toBe(true);
+  });
 });
