@@ -1,0 +1,73 @@
+/**
+ * Worker report → what the stores keep: rollout records without the bulky fields the UI never
+ * shows (admissible lists, per-token log-probs), a fingerprint of iteration 1's groups, and the
+ * advantage-divergence summary of the iteration. Pure functions.
+ */
+import type { TrainedTrajectoryV1 } from '../core/rollout/records';
+import type { DivergenceSummary, GroupRecords } from '../state/run-store';
+
+/** A copy of the records without admissible_actions and info.log_probs / ref_log_probs. */
+export function compactGroups(groups: readonly TrainedTrajectoryV1[][]): GroupRecords[] {
+  return groups.map((group) => group.map((record) => ({
+    ...record,
+    turns: record.turns.map((turn) => {
+      const { admissible_actions: _a, info, ...rest } = turn;
+      if (!info) return rest;
+      const { log_probs: _l, ref_log_probs: _r, ...kept } = info;
+      return { ...rest, info: kept };
+    }),
+  })));
+}
+
+function fnv1a(text: string, h = 0x811c9dc5): number {
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * 8 hex digits over the groups' tasks, responses, feedback and outcomes (not advantages, which
+ * depend on the run's estimator): equal for the same seed and configuration on the same backend.
+ */
+export function rolloutFingerprint(groups: readonly GroupRecords[]): string {
+  let h = 0x811c9dc5;
+  for (const group of groups) {
+    for (const r of group) {
+      h = fnv1a(`${r.task.task_id}|${r.outcome.success}|${r.turns.length}`, h);
+      for (const turn of r.turns) h = fnv1a(`${turn.response}\u0001${turn.feedback ?? ''}`, h);
+    }
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Linear-interpolated quantile of sorted values. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/** Per response: A_y − A_x, for every trajectory of every group that carries both estimators. */
+export function advantageDifferences(groups: readonly GroupRecords[], x: string, y: string): number[] {
+  const out: number[] = [];
+  for (const group of groups) {
+    for (const r of group) {
+      const ax = r.estimator_advantages?.[x]?.per_turn;
+      const ay = r.estimator_advantages?.[y]?.per_turn;
+      if (!ax || !ay) continue;
+      for (let t = 0; t < Math.min(ax.length, ay.length); t++) out.push(ay[t] - ax[t]);
+    }
+  }
+  return out;
+}
+
+export function divergenceSummary(iteration: number, groups: readonly GroupRecords[], x: string, y: string): DivergenceSummary | null {
+  const diffs = advantageDifferences(groups, x, y).sort((a, b) => a - b);
+  if (diffs.length === 0) return null;
+  const q = (p: number) => quantile(diffs, p);
+  return { iteration, quantiles: [q(0.1), q(0.25), q(0.5), q(0.75), q(0.9)], count: diffs.length };
+}

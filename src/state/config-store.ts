@@ -1,0 +1,32 @@
+/**
+ * The lab's configuration (changes when a person edits it, never per iteration) and the messages
+ * about values a share link carried that could not be used.
+ */
+import { create } from 'zustand';
+import type { RunConfig } from '../core/train/config';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from '../app/lab-config';
+import type { BackendRequest } from '../../workers/backend-request';
+
+export interface ConfigState {
+  config: LabConfig;
+  /** Values from the opened link that were replaced by defaults, each naming its field. */
+  linkProblems: string[];
+}
+
+export const useConfigStore = create<ConfigState>(() => ({
+  config: DEFAULT_LAB_CONFIG,
+  linkProblems: [],
+}));
+
+const patchConfig = (patch: (c: LabConfig) => LabConfig) => useConfigStore.setState((s) => ({ config: patch(s.config) }));
+
+export const configEvents = {
+  linkOpened: (config: LabConfig, problems: string[]) => useConfigStore.setState({ config, linkProblems: problems }),
+  linkProblemsDismissed: () => useConfigStore.setState({ linkProblems: [] }),
+  runFieldEdited: <K extends keyof RunConfig>(key: K, value: RunConfig[K]) =>
+    patchConfig((c) => ({ ...c, run: { ...c.run, [key]: value } })),
+  estimatorsChosen: (estimators: string[]) => patchConfig((c) => ({ ...c, estimators, run: { ...c.run, estimator: estimators[0] ?? c.run.estimator } })),
+  backendChosen: (backend: BackendRequest) => patchConfig((c) => ({ ...c, backend })),
+  slackChanged: (slack: number) => patchConfig((c) => ({ ...c, slack })),
+  presetApplied: (config: LabConfig) => useConfigStore.setState({ config }),
+};

@@ -1,0 +1,107 @@
+/**
+ * Run telemetry: one entry per run (one worker each), updated once per iteration, never per
+ * token. Holds plain data only: metrics for every iteration, rollout groups for the latest
+ * `KEEP_GROUP_ITERATIONS` iterations plus the first (older ones are dropped to bound memory),
+ * and a small advantage-divergence summary for every iteration.
+ */
+import { create } from 'zustand';
+import type { IterationMetrics } from '../core/train/metrics';
+import type { TrainedTrajectoryV1 } from '../core/rollout/records';
+import type { LabConfig } from '../app/lab-config';
+
+export const KEEP_GROUP_ITERATIONS = 30;
+
+export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
+
+/** One task's G trajectories. */
+export type GroupRecords = TrainedTrajectoryV1[];
+
+/** Quantiles of A_y − A_x over the iteration's responses (x, y: the first two estimators). */
+export interface DivergenceSummary {
+  iteration: number;
+  /** p10, p25, p50, p75, p90 */
+  quantiles: [number, number, number, number, number];
+  count: number;
+}
+
+export interface RunTelemetry {
+  id: string;
+  estimator: string;
+  status: RunStatus;
+  backend: string | null;
+  notice: string | null;
+  error: string | null;
+  /** Iterations completed. */
+  iteration: number;
+  itersPerSecond: number | null;
+  lastReportAt: number | null;
+  metrics: IterationMetrics[];
+  /** iteration → its groups (only kept iterations). */
+  groups: Record<number, GroupRecords[]>;
+  divergence: DivergenceSummary[];
+  /** Short digest of iteration 1's rollout groups: the same link on the same backend gives the same one. */
+  fingerprint: string | null;
+}
+
+export interface IterationReport {
+  metrics: IterationMetrics;
+  groups: GroupRecords[];
+  divergence: DivergenceSummary | null;
+  fingerprint: string | null;
+}
+
+export interface RunsState {
+  runs: RunTelemetry[];
+  /** The configuration the current runs were built from (null: no runs). */
+  startedWith: LabConfig | null;
+}
+
+export const useRunStore = create<RunsState>(() => ({ runs: [], startedWith: null }));
+
+function newRun(id: string, estimator: string): RunTelemetry {
+  return {
+    id, estimator, status: 'starting', backend: null, notice: null, error: null, iteration: 0, itersPerSecond: null,
+    lastReportAt: null, metrics: [], groups: {}, divergence: [], fingerprint: null,
+  };
+}
+
+const patchRun = (id: string, patch: (r: RunTelemetry) => Partial<RunTelemetry>) =>
+  useRunStore.setState((s) => ({ runs: s.runs.map((r) => (r.id === id ? { ...r, ...patch(r) } : r)) }));
+
+/** Iterations per second, smoothed (EMA over report intervals). */
+export function nextRate(previous: number | null, lastAt: number | null, now: number): number | null {
+  if (lastAt === null || now <= lastAt) return previous;
+  const rate = 1000 / (now - lastAt);
+  return previous === null ? rate : 0.7 * previous + 0.3 * rate;
+}
+
+/** Keep iteration 1 and the latest KEEP_GROUP_ITERATIONS iterations. */
+export function keptGroups(groups: Record<number, GroupRecords[]>, iteration: number, latest: GroupRecords[]): Record<number, GroupRecords[]> {
+  const out: Record<number, GroupRecords[]> = { ...groups, [iteration]: latest };
+  for (const key of Object.keys(out)) {
+    const k = Number(key);
+    if (k !== 1 && k <= iteration - KEEP_GROUP_ITERATIONS) delete out[k];
+  }
+  return out;
+}
+
+export const runEvents = {
+  runsCreated: (startedWith: LabConfig, runs: Array<{ id: string; estimator: string }>) =>
+    useRunStore.setState({ startedWith, runs: runs.map((r) => newRun(r.id, r.estimator)) }),
+  runReady: (id: string, backend: string, notice: string | null) => patchRun(id, () => ({ status: 'ready', backend, notice })),
+  runStarted: (id: string) => patchRun(id, (r) => (r.status === 'failed' ? {} : { status: 'running' })),
+  runPaused: (id: string) => patchRun(id, (r) => (r.status === 'failed' ? {} : { status: 'paused', itersPerSecond: null, lastReportAt: null })),
+  iterationCompleted: (id: string, report: IterationReport, now: number) =>
+    patchRun(id, (r) => ({
+      iteration: report.metrics.iteration,
+      itersPerSecond: r.status === 'running' ? nextRate(r.itersPerSecond, r.lastReportAt, now) : r.itersPerSecond,
+      lastReportAt: now,
+      metrics: [...r.metrics, report.metrics],
+      groups: keptGroups(r.groups, report.metrics.iteration, report.groups),
+      divergence: report.divergence ? [...r.divergence, report.divergence] : r.divergence,
+      fingerprint: r.fingerprint ?? report.fingerprint,
+    })),
+  runFinished: (id: string) => patchRun(id, () => ({ status: 'finished', itersPerSecond: null })),
+  runFailed: (id: string, error: string) => patchRun(id, () => ({ status: 'failed', error })),
+  runsReset: () => useRunStore.setState({ runs: [], startedWith: null }),
+};

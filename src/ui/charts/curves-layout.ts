@@ -1,0 +1,94 @@
+/**
+ * Training curves: one line per run over iterations, lightly smoothed (debiased EMA, as
+ * TensorBoard does) over a faint raw line, with an optional reference line (e.g. the oracle's
+ * mean T*). Pure geometry for the dumb <CurveChart> component.
+ */
+import { line } from 'd3';
+import { extentOf, frameOf, linear, nearestIndex, ticksOf, type Size, type Tick } from './scales';
+
+export interface CurvePoint {
+  x: number;
+  /** null = no value this iteration (a gap). */
+  y: number | null;
+}
+
+export interface CurveSeries {
+  id: string;
+  points: CurvePoint[];
+}
+
+export interface CurvesInput {
+  series: CurveSeries[];
+  /** Reference values per x (drawn dashed), e.g. the oracle's mean T*. */
+  reference?: CurvePoint[];
+  /** EMA weight in [0, 1): 0 = no smoothing. */
+  smoothing?: number;
+  /** Values the y axis must include (e.g. 0 and 1 for rates). */
+  yInclude?: number[];
+}
+
+export interface CurveLine {
+  id: string;
+  raw: string;
+  smooth: string;
+  /** Smoothed values per point (null where the raw value is null). */
+  smoothed: Array<number | null>;
+}
+
+export interface CurvesLayout {
+  lines: CurveLine[];
+  reference: string | null;
+  xTicks: Tick[];
+  yTicks: Tick[];
+  plot: { left: number; right: number; top: number; bottom: number };
+  /** Pixel x of iteration x and the inverse, for hover. */
+  xAt(x: number): number;
+  yAt(y: number): number;
+  /** The iteration nearest to pixel px among all series' x values. */
+  iterationAt(px: number): number | null;
+}
+
+/** Debiased exponential moving average; nulls stay null and do not update the average. */
+export function smooth(values: ReadonlyArray<number | null>, weight: number): Array<number | null> {
+  let avg = 0;
+  let norm = 0;
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return null;
+    avg = weight * avg + (1 - weight) * v;
+    norm = weight * norm + (1 - weight);
+    return avg / norm;
+  });
+}
+
+export function layoutCurves(input: CurvesInput, size: Size): CurvesLayout {
+  const frame = frameOf(size);
+  const allPoints = [...input.series.flatMap((s) => s.points), ...(input.reference ?? [])];
+  const xs = [...new Set(allPoints.map((p) => p.x))].sort((a, b) => a - b);
+  const [x0, x1] = xs.length > 0 ? [xs[0], Math.max(xs[xs.length - 1], xs[0] + 1)] : [0, 1];
+  const x = linear([x0, x1], [frame.left, frame.right], false);
+  const y = linear(extentOf(allPoints.map((p) => p.y), input.yInclude), [frame.bottom, frame.top]);
+  const path = line<{ x: number; y: number | null }>()
+    .defined((p) => p.y !== null && Number.isFinite(p.y))
+    .x((p) => x(p.x))
+    .y((p) => y(p.y as number));
+  const weight = input.smoothing ?? 0.6;
+  const lines = input.series.map((s) => {
+    const smoothed = smooth(s.points.map((p) => p.y), weight);
+    return {
+      id: s.id,
+      raw: path(s.points) ?? '',
+      smooth: path(s.points.map((p, i) => ({ x: p.x, y: smoothed[i] }))) ?? '',
+      smoothed,
+    };
+  });
+  return {
+    lines,
+    reference: input.reference && input.reference.length > 0 ? path(input.reference) : null,
+    xTicks: ticksOf(x, 5).filter((t) => Number.isInteger(t.value)),
+    yTicks: ticksOf(y, 4),
+    plot: { left: frame.left, right: frame.right, top: frame.top, bottom: frame.bottom },
+    xAt: (v) => x(v),
+    yAt: (v) => y(v),
+    iterationAt: (px) => (xs.length === 0 ? null : xs[nearestIndex(xs, x.invert(px))]),
+  };
+}
