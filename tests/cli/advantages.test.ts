@@ -6,6 +6,7 @@ import type { CliIo } from '../../src/cli/command';
 import { advantagesCommand } from '../../src/cli/commands/advantages';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { ESTIMATOR_IDS } from '../../src/core/advantage/registry';
+import { goldenPath } from '../golden-files';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string) => `${ROOT}tests/fixtures/${name}`;
@@ -21,7 +22,7 @@ interface Golden {
     planpo_combined: { values: Record<string, number[]> };
   }>;
 }
-const golden = JSON.parse(readFileSync(`${ROOT}../shared/golden/advantages_golden.json`, 'utf8')) as Golden;
+const golden = JSON.parse(readFileSync(goldenPath('advantages_golden.json'), 'utf8')) as Golden;
 const scenario = (name: string) => golden.scenarios.find((s) => s.name === name)!;
 
 /** Golden per-row values → traj_uid → per-turn array (rows are trajectory-major). */

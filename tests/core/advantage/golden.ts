@@ -3,24 +3,10 @@
  * and compares with the file's tolerance: |a − b| ≤ 1e-9 + 1e-9·|b| (float64), -0 == 0,
  * "NaN"/"Infinity" strings for non-finite values.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { goldenPath } from '../../golden-files';
 import { expect } from 'vitest';
 import type { RolloutGroup, TrajectorySummary } from '../../../src/core/advantage/types';
-
-const CANDIDATES = [
-  process.env.ROLLOUT_LAB_GOLDEN_DIR,
-  fileURLToPath(new URL('../../../../shared/golden/', import.meta.url)),
-  fileURLToPath(new URL('../../../shared/golden/', import.meta.url)),
-].filter((p): p is string => p !== undefined);
-
-export function goldenPath(name: string): string {
-  for (const dir of CANDIDATES) {
-    const p = `${dir.replace(/\/$/, '')}/${name}`;
-    if (existsSync(p)) return p;
-  }
-  throw new Error(`golden file ${name} not found in ${CANDIDATES.join(', ')} (set ROLLOUT_LAB_GOLDEN_DIR)`);
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

@@ -1,10 +1,10 @@
 /** Shared helpers for the loss tests: the golden file, float32 tolerances, tensor construction. */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { goldenPath } from '../../golden-files';
 import * as tf from '@tensorflow/tfjs';
 import { expect } from 'vitest';
 
-const GOLDEN_PATH = fileURLToPath(new URL('../../../../shared/golden/policy_loss_kl_golden.json', import.meta.url));
+const GOLDEN_PATH = goldenPath('policy_loss_kl_golden.json');
 
 export type Matrix = number[][];
 export type GoldenNumber = number | 'NaN';
