@@ -15,6 +15,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { createRng } from '../math';
 import { COPY_KINDS, decoderWidth, type FeatureDims } from './features';
+import { inputMatMul, matMul } from './matmul';
 import { THINK_CLOSE } from './vocabulary';
 
 export interface ModelDims extends FeatureDims {
@@ -73,12 +74,12 @@ export function initialWeights(d: ModelDims, seed: number, thinkStopLogit = Math
 
 /** ctx [R, D] from encoder inputs x [R, H]. */
 export function contextOf(w: Weights, x: tf.Tensor2D): tf.Tensor2D {
-  return tf.tidy(() => tf.relu(tf.add(tf.matMul(x, w.encW as tf.Tensor2D), w.encB)) as tf.Tensor2D); // [R, D]
+  return tf.tidy(() => tf.relu(tf.add(inputMatMul(x, w.encW as tf.Tensor2D), w.encB)) as tf.Tensor2D); // [R, D]
 }
 
 /** V(s) [R] from ctx [R, D]. */
 export function valuesOf(w: Weights, ctx: tf.Tensor2D): tf.Tensor1D {
-  return tf.tidy(() => tf.reshape(tf.add(tf.matMul(ctx, w.valW as tf.Tensor2D), w.valB), [-1]) as tf.Tensor1D); // [R]
+  return tf.tidy(() => tf.reshape(tf.add(matMul(ctx, w.valW as tf.Tensor2D), w.valB), [-1]) as tf.Tensor1D); // [R]
 }
 
 /**
@@ -89,14 +90,18 @@ export function logitsOf(w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: t
   return tf.tidy(() => {
     const R = ctx.shape[0];
     const D = ctx.shape[1];
-    const f = tf.reshape(tf.matMul(dec, w.decW as tf.Tensor2D), [R, P, D]); // f·W_dec [R, P, D]
+    const f = tf.reshape(inputMatMul(dec, w.decW as tf.Tensor2D), [R, P, D]); // f·W_dec [R, P, D]
     const h = tf.relu(tf.add(tf.add(f, tf.expandDims(ctx, 1)), w.decB)); // h [R, P, D]
     const flat = tf.reshape(h, [R * P, D]); // [R·P, D]
-    const h2 = tf.relu(tf.add(tf.matMul(flat, w.hidW as tf.Tensor2D), w.hidB)); // h₂ [R·P, D]
-    const base = tf.add(tf.matMul(h2, w.outW as tf.Tensor2D), w.outB); // [R·P, V]
-    const gate = tf.reshape(tf.matMul(h2, w.gateW as tf.Tensor2D), [R, P, COPY_KINDS]); // [R, P, K]
-    const pointer = tf.matMul(gate, copy); // (h₂·W_gate)·C [R, P, V]
-    return tf.add(tf.reshape(base, [R, P, -1]), pointer) as tf.Tensor3D; // z [R, P, V]
+    const h2 = tf.relu(tf.add(matMul(flat, w.hidW as tf.Tensor2D), w.hidB)); // h₂ [R·P, D]
+    const base = tf.add(matMul(h2, w.outW as tf.Tensor2D), w.outB); // [R·P, V]
+    const gate = tf.reshape(matMul(h2, w.gateW as tf.Tensor2D), [R, P, COPY_KINDS]); // [R, P, K]
+    // (h₂·W_gate)·C as K broadcast products: a batched [P, K]×[K, V] matmul per row is slow on wasm
+    const gates = tf.split(gate, COPY_KINDS, 2); // K × [R, P, 1]
+    const copies = tf.split(copy, COPY_KINDS, 1); // K × [R, 1, V]
+    let z = tf.reshape(base, [R, P, -1]) as tf.Tensor3D; // [R, P, V]
+    for (let k = 0; k < COPY_KINDS; k++) z = tf.add(z, tf.mul(gates[k], copies[k])); // z += g_k·C_k [R, P, V]
+    return z; // z [R, P, V]
   });
 }
 

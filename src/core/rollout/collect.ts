@@ -162,6 +162,7 @@ function stepEpisode<S extends BaseEnvState>(
   const turn: TurnRecord = {
     t, observation: ep.observation, admissible: p.input.admissible as string[], prompt: p.prompt,
     tokens: decoder.tokens.slice(), decisions: p.decisions, value: p.value,
+    thoughts: decoder.tokens.filter((id) => vocab.isThought(id)).length,
     response: renderResponse(vocab, decoder.tokens), action, formatValid,
     actionAdmissible: p.input.admissible.includes(action), feedback: res.observation,
     reward: res.reward, done: res.done,

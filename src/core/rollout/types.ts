@@ -26,6 +26,8 @@ export interface TurnRecord {
   /** Every response token, forced ones included (L_{i,t} = tokens.length). */
   tokens: number[];
   decisions: Decision[];
+  /** Thought tokens in the response (they cost length, carry no reward). */
+  thoughts: number;
   /** log π_ref per decision, filled by `scoreReference` after collection. */
   refLogProbs?: number[];
   /** V(s_t) from the value head at sampling time. */

@@ -1,0 +1,110 @@
+/**
+ * `train`: run the training loop in Node and print one line per iteration (JSON Lines of the
+ * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
+ */
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import type { CliCommand, CliIo } from '../command';
+import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
+import {
+  checkpointFromJson, checkpointToJson, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
+} from '../../core/train';
+import { ENV_IDS } from '../../core/env/registry';
+import { ESTIMATOR_IDS } from '../../core/advantage/registry';
+
+const USAGE = `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
+
+Trains the policy with the clipped update and prints one line per iteration.
+
+Options:
+  --env ID               ${ENV_IDS.join(' | ')} (default household-v0)
+  --task-type T          a task type of the env, or "any" (default pick_and_place_simple)
+  --estimator ID         ${ESTIMATOR_IDS.join(' | ')} (default planpo)
+  --seed N               root seed (default 1)
+  --iterations K         training iterations (default 150)
+  --group-size G         members per task (default 8)
+  --tasks B              tasks per iteration (default 8)
+  --backend cpu|wasm     tfjs backend (default wasm)
+  --config FILE          a RunConfig JSON file; the flags above override it
+  --lr X, --max-turns N, --entropy-coef X, --kl-coef X, --mini-batches N, --decoding constrained|free
+  --resume FILE          continue from a checkpoint (its config wins; --iterations may extend it)
+  --checkpoint FILE      write a checkpoint (weights + Adam state + config + iteration) at the end
+  --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
+  --rollouts-every N     also write every N-th iteration's records to that file
+  --json                 JSON Lines of the iteration metrics on stdout`;
+
+const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
+  ['env', 'env', 'str'], ['estimator', 'estimator', 'str'], ['seed', 'seed', 'int'], ['iterations', 'iterations', 'int'],
+  ['group-size', 'groupSize', 'int'], ['tasks', 'tasksPerIteration', 'int'], ['lr', 'lr', 'num'],
+  ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
+  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'],
+];
+const KNOWN = new Set([...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'rollouts', 'rollouts-every', 'json']);
+
+async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
+  const path = stringFlag(args, 'config');
+  const raw: Record<string, unknown> = path ? JSON.parse(await readFile(path, 'utf8')) : {};
+  for (const [flag, field, kind] of FLAG_FIELDS) {
+    const v = kind === 'int' ? intFlag(args, flag) : kind === 'num' ? numberFlag(args, flag) : stringFlag(args, flag);
+    if (v !== undefined) raw[field] = v;
+  }
+  const taskType = stringFlag(args, 'task-type');
+  if (taskType !== undefined) raw.taskType = taskType === 'any' ? null : taskType;
+  return raw;
+}
+
+function progressLine(m: IterationMetrics, total: number): string {
+  const f = (x: number | null, d = 2) => (x === null ? '-' : x.toFixed(d));
+  return `it ${m.iteration}/${total}  success ${f(m.successRate)}  turns ${f(m.meanTurns, 1)} (succ ${f(m.meanSuccessTurns, 1)}, oracle ${f(m.meanOracleTurns, 1)})`
+    + `  tokens ${f(m.meanResponseTokens, 1)}  kl ${f(m.kl, 4)}  clip ${f(m.clipFraction, 3)}  H ${f(m.entropy)}`
+    + `  zero-adv ${f(m.zeroStdGroupFraction)}  ${(m.timing.totalMs / 1000).toFixed(2)} s  tensors ${m.numTensors}`;
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['json']);
+  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
+  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  const json = args.flags.json === true;
+  const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
+  const { config, problems } = validateConfig(await configFrom(args));
+  if (problems.length > 0) throw new CliError(problems.join('; '));
+  let checkpoint: Checkpoint | undefined;
+  const resume = stringFlag(args, 'resume');
+  if (resume) {
+    checkpoint = checkpointFromJson(JSON.parse(await readFile(resume, 'utf8')));
+    const iterations = intFlag(args, 'iterations');
+    if (iterations !== undefined) checkpoint.config.iterations = iterations;
+  }
+  const trainer = await Trainer.create(config, { checkpoint, backend });
+  const rollouts = stringFlag(args, 'rollouts');
+  const every = intFlag(args, 'rollouts-every', 0)!;
+  if (rollouts) await writeFile(rollouts, '');
+  io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
+  try {
+    for await (const result of trainLoop(trainer)) {
+      const m = result.metrics;
+      if (json) io.out(JSON.stringify(m));
+      else io.out(progressLine(m, trainer.config.iterations));
+      if (json) io.err(progressLine(m, trainer.config.iterations));
+      const last = m.iteration === trainer.config.iterations;
+      if (rollouts && (last || (every > 0 && m.iteration % every === 0))) {
+        await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
+      }
+    }
+    const cpPath = stringFlag(args, 'checkpoint');
+    if (cpPath) {
+      await writeFile(cpPath, JSON.stringify(checkpointToJson(await trainer.checkpoint())));
+      io.err(`checkpoint written to ${cpPath}`);
+    }
+  } finally {
+    trainer.dispose();
+  }
+  return 0;
+}
+
+export const trainCommand: CliCommand = {
+  name: 'train',
+  summary: 'train the policy (GRPO, PlanPO, ...) on an environment; one line per iteration',
+  usage: USAGE,
+  run,
+};

@@ -1,0 +1,17 @@
+/**
+ * Node-only tfjs setup for the CLI and benchmarks: `cpu` (pure JS) or `wasm` (fastest in Node;
+ * it loads its .wasm from node_modules by itself). tfjs-node does not install here.
+ */
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
+
+export const NODE_BACKENDS = ['cpu', 'wasm'] as const;
+export type NodeBackend = (typeof NODE_BACKENDS)[number];
+
+/** Activates `name` and returns the backend actually in use (throws if it did not activate). */
+export async function useNodeBackend(name: NodeBackend): Promise<string> {
+  const ok = await tf.setBackend(name);
+  await tf.ready();
+  if (!ok || tf.getBackend() !== name) throw new Error(`tfjs backend "${name}" did not activate (active: ${tf.getBackend()})`);
+  return tf.getBackend();
+}

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './collect';
+export * from './score';
+export * from './records';

@@ -1,0 +1,201 @@
+/**
+ * One training run: policy π_θ, frozen π_ref, Adam, and `runIteration()`:
+ *
+ *   // COLLECT GROUPS  B tasks × G members in lockstep; π_ref log-probs by one batched pass
+ *   // ADVANTAGES      the configured estimator from the registry, with α(k)
+ *   // COMPARE         every other registered estimator on the same responses (UI only)
+ *   // UPDATE          recompute π_θold, then epochs × mini-batches of clipped Adam steps
+ *
+ * The async generator in loop.ts drives it; the worker and the CLI call it through that.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { TurnAdvantages } from '../advantage/types';
+import { getEnv } from '../env/registry';
+import type { BaseEnvState, TextEnv } from '../env/types';
+import { deriveSeed } from '../math';
+import { Policy } from '../policy/policy';
+import { vocabularyForEnv, type VocabularySpec } from '../policy/vocabulary';
+import { collectGroups } from '../rollout/collect';
+import { groupRecords } from '../rollout/records';
+import { scoreRows } from '../rollout/score';
+import type { RolloutBatch } from '../rollout/types';
+import { alphaOf, compareEstimators, estimateGroups, estimatorParams, summarizeGroup } from './advantages';
+import { CHECKPOINT_FORMAT, optimizerState, restoreOptimizer, type Checkpoint } from './checkpoint';
+import type { RunConfig } from './config';
+import { iterationMetrics, type IterationMetrics, type IterationResult } from './metrics';
+import { policyUpdate, type TrainRow } from './update';
+
+const VOCABULARIES = new Map<string, VocabularySpec>();
+
+/** The env's vocabulary, probed once per env id (deterministic). */
+export function envVocabulary(envId: string): VocabularySpec {
+  let spec = VOCABULARIES.get(envId);
+  if (!spec) {
+    spec = vocabularyForEnv(getEnv(envId));
+    VOCABULARIES.set(envId, spec);
+  }
+  return spec;
+}
+
+export interface TrainerOptions {
+  /** Use this environment instead of the registry's `config.env` (tests, custom experiments). */
+  env?: TextEnv<BaseEnvState>;
+  /** Resume from here (config is taken from the checkpoint). */
+  checkpoint?: Checkpoint;
+  /** Reported as `backend` (the worker/CLI picked it); default tf.getBackend(). */
+  backend?: string;
+  /** Compute every registered estimator on each iteration's groups (default true). */
+  compare?: boolean;
+  /** Build rollouts.v1 records for the report (default true). */
+  records?: boolean;
+  runId?: string;
+}
+
+export class Trainer {
+  readonly env: TextEnv<BaseEnvState>;
+  readonly policy: Policy;
+  readonly optimizer: tf.Optimizer;
+  /** Iterations completed. */
+  iteration: number;
+  private disposed = false;
+
+  private constructor(readonly config: RunConfig, policy: Policy, iteration: number, readonly options: TrainerOptions) {
+    this.env = options.env ?? getEnv(config.env);
+    this.policy = policy;
+    this.iteration = iteration;
+    this.optimizer = tf.train.adam(config.lr, 0.9, 0.999, 1e-7); // ε explicit: webgl would pick 1e-4
+  }
+
+  static async create(config: RunConfig, options: TrainerOptions = {}): Promise<Trainer> {
+    const cp = options.checkpoint;
+    const cfg = cp ? cp.config : config;
+    const vocab = cp ? cp.vocabulary : options.env ? vocabularyForEnv(options.env) : envVocabulary(cfg.env);
+    const dims = { hidden: cfg.hidden, hashBuckets: cfg.hashBuckets, maxPositions: maxPositions(cfg) };
+    const policy = Policy.create(vocab, dims, deriveSeed(cfg.seed, 'init'), cp?.weights);
+    const trainer = new Trainer(cfg, policy, cp ? cp.iteration : 0, options);
+    if (cp) await restoreOptimizer(trainer.optimizer, cp.optimizer);
+    return trainer;
+  }
+
+  get maxTurns(): number {
+    return this.config.maxTurns ?? this.env.maxTurns;
+  }
+
+  /** Collect, estimate, compare, update; returns the iteration's metrics and rollout groups. */
+  async runIteration(): Promise<IterationResult> {
+    if (this.disposed) throw new Error('Trainer was disposed');
+    const cfg = this.config;
+    const k = this.iteration;
+    const t0 = now();
+    // COLLECT GROUPS
+    const batch = await this.collect(k);
+    const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns));
+    const ref = await scoreRows(this.policy.reference, this.policy.dims, turns);
+    turns.forEach((turn, i) => (turn.refLogProbs = ref[i]));
+    const t1 = now();
+    // ADVANTAGES
+    const summaries = batch.groups.map(summarizeGroup);
+    const params = estimatorParams(cfg, cfg.estimator, k);
+    const advantages = estimateGroups(summaries, cfg.estimator, params);
+    const t2 = now();
+    // COMPARE
+    const compare = this.options.compare === false ? {} : compareEstimators(summaries, cfg, k, cfg.estimator);
+    const t3 = now();
+    // UPDATE
+    const stats = await this.update(batch, advantages, k);
+    const t4 = now();
+    this.iteration = k + 1;
+    const all: Record<string, TurnAdvantages[]> = { [cfg.estimator]: advantages, ...compare };
+    const metrics: IterationMetrics = iterationMetrics({
+      iteration: this.iteration, batch, advantages, stats, alpha: alphaOf(params),
+      timing: { rolloutMs: t1 - t0, advantageMs: t2 - t1, compareMs: t3 - t2, updateMs: t4 - t3, totalMs: t4 - t0 },
+      numTensors: tf.memory().numTensors, backend: this.options.backend ?? tf.getBackend(),
+    });
+    const groups = this.options.records === false ? [] : batch.groups.map((g, b) => groupRecords(g, {
+      runId: this.options.runId ?? `${cfg.estimator}-seed${cfg.seed}`, envName: cfg.env, split: cfg.split,
+      maxTurns: this.maxTurns, iteration: this.iteration, algo: cfg.estimator,
+    }, Object.fromEntries(Object.entries(all).map(([id, adv]) => [id, adv[b]]))));
+    return { metrics, groups };
+  }
+
+  private collect(k: number): Promise<RolloutBatch> {
+    const cfg = this.config;
+    return collectGroups(this.policy, this.env, {
+      seed: cfg.seed, iteration: k, tasks: cfg.tasksPerIteration, groupSize: cfg.groupSize,
+      maxTurns: this.maxTurns, historyLength: cfg.historyLength, decoding: cfg.decoding,
+      limits: { maxThinkTokens: cfg.maxThinkTokens, maxResponseTokens: cfg.maxResponseTokens },
+      temperature: cfg.temperature,
+      envOptions: { taskType: cfg.taskType ?? undefined, split: cfg.split, size: cfg.envSize ?? undefined },
+    });
+  }
+
+  private async update(batch: RolloutBatch, advantages: TurnAdvantages[], k: number) {
+    const cfg = this.config;
+    const critic = advantages.some((a) => 'returns' in a.components);
+    const rows: TrainRow[] = [];
+    batch.groups.forEach((g, b) => g.trajectories.forEach((traj, i) => traj.turns.forEach((turn, t) => {
+      if (turn.decisions.length === 0) return; // every token forced: nothing to learn from
+      const returns = advantages[b].components.returns;
+      rows.push({
+        prompt: turn.prompt, decisions: turn.decisions, oldLogProbs: [], refLogProbs: turn.refLogProbs ?? [],
+        advantage: advantages[b].perTurn[i][t], valueTarget: Array.isArray(returns) ? returns[i][t] : 0,
+      });
+    })));
+    if (critic) whiten(rows);
+    // π_θold: the sampling log-probs (τ = 1); recomputed by the batched pass when τ ≠ 1
+    if (cfg.temperature === 1) rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
+    else {
+      const old = await scoreRows(this.policy.weights, this.policy.dims, rows);
+      rows.forEach((row, i) => (row.oldLogProbs = old[i]));
+    }
+    return policyUpdate(this.policy, this.optimizer, rows, {
+      loss: {
+        clipLow: cfg.clipLow, clipHigh: cfg.clipHigh, clipRatioC: cfg.clipRatioC, aggMode: cfg.aggMode,
+        klType: cfg.klType, klCoef: cfg.klCoef, entropyCoef: cfg.entropyCoef,
+      },
+      miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0,
+      shuffleSeed: deriveSeed(cfg.seed, 'minibatch', k),
+    });
+  }
+
+  async checkpoint(): Promise<Checkpoint> {
+    return {
+      format: CHECKPOINT_FORMAT,
+      config: structuredCloneJson(this.config),
+      iteration: this.iteration,
+      vocabulary: structuredCloneJson({ thoughts: this.policy.vocab.thoughts, words: this.policy.vocab.words, unknownBuckets: this.policy.vocab.unknownBuckets }),
+      weights: this.policy.getWeights(),
+      optimizer: await optimizerState(this.optimizer),
+    };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.policy.dispose();
+    this.optimizer.dispose();
+  }
+}
+
+/** Decision positions the decoder distinguishes: thoughts + tags + the longest command. */
+function maxPositions(cfg: RunConfig): number {
+  return cfg.decoding === 'free' ? cfg.maxResponseTokens : cfg.maxThinkTokens + 16;
+}
+
+/** Batch whitening of critic (GAE) advantages, as verl does for PPO. */
+function whiten(rows: TrainRow[]): void {
+  if (rows.length < 2) return;
+  const m = rows.reduce((s, r) => s + r.advantage, 0) / rows.length;
+  const v = rows.reduce((s, r) => s + (r.advantage - m) ** 2, 0) / (rows.length - 1);
+  const inv = 1 / Math.sqrt(v + 1e-8);
+  rows.forEach((r) => (r.advantage = (r.advantage - m) * inv));
+}
+
+function structuredCloneJson<T>(x: T): T {
+  return JSON.parse(JSON.stringify(x)) as T;
+}
+
+function now(): number {
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  return perf ? perf.now() : Date.now();
+}

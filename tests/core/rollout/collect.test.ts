@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
+import { deriveSeed } from '../../../src/core/math';
+import { Policy, vocabularyForEnv } from '../../../src/core/policy';
+import { collectGroups, groupRecords, type CollectOptions } from '../../../src/core/rollout';
+import { validateRolloutTrajectory, toRolloutGroups, readRollouts, writeRollouts } from '../../../src/core/io';
+import { buttonEnv } from './tiny-env';
+
+const env = buttonEnv({ walk: true });
+let policy: Policy;
+const opts: CollectOptions = {
+  seed: 5, iteration: 0, tasks: 3, groupSize: 4, maxTurns: 4, historyLength: 2, decoding: 'constrained',
+  limits: { maxThinkTokens: 4, maxResponseTokens: 16 }, temperature: 1, envOptions: {},
+};
+
+beforeAll(async () => {
+  await tf.setBackend('wasm');
+  policy = Policy.create(vocabularyForEnv(env, { seeds: 8 }), { hidden: 16, hashBuckets: 128, maxPositions: 16 }, deriveSeed(5, 'init'));
+});
+afterAll(() => policy.dispose());
+
+describe('collectGroups', () => {
+  it('gives the G members of a task the same game and the oracle length T*', async () => {
+    const batch = await collectGroups(policy, env, opts);
+    expect(batch.groups).toHaveLength(3);
+    for (const group of batch.groups) {
+      expect(group.envSeed).toBe(deriveSeed(5, 'env', 0, group.taskIndex));
+      expect(group.trajectories).toHaveLength(4);
+      expect(group.oracleTurns).toBe(2);
+      for (const traj of group.trajectories) expect(traj.turns[0].observation).toContain(group.task);
+    }
+  });
+
+  it('samples the members independently and reproducibly from their own seeds', async () => {
+    const a = await collectGroups(policy, env, opts);
+    const b = await collectGroups(policy, env, opts);
+    const responses = (x: typeof a) => x.groups.flatMap((g) => g.trajectories.map((t) => t.turns.map((u) => u.response).join('|')));
+    expect(responses(a)).toEqual(responses(b));
+    expect(new Set(responses(a)).size).toBeGreaterThan(3);
+  });
+
+  it('records tokens, choices, actions and feedback per turn, and ends episodes on success or the cap', async () => {
+    const batch = await collectGroups(policy, env, opts);
+    for (const traj of batch.groups.flatMap((g) => g.trajectories)) {
+      expect(traj.turns.length).toBeLessThanOrEqual(4);
+      const last = traj.turns[traj.turns.length - 1];
+      expect(last.done || traj.turns.length === 4).toBe(true);
+      expect(traj.success).toBe(traj.terminatedBy === 'success');
+      for (const turn of traj.turns) {
+        expect(turn.admissible).toContain(turn.action);
+        expect(turn.tokens.length).toBeGreaterThanOrEqual(turn.decisions.length + 2); // <think>, <action> are always forced
+        for (const d of turn.decisions) {
+          expect(d.allowed!.length).toBeGreaterThan(1);
+          expect(d.allowed).toContain(d.token);
+          expect(d.logProb).toBeLessThan(0);
+        }
+      }
+    }
+    const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns)).length;
+    expect(batch.tokens).toBe(batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns.map((u) => u.tokens.length))).reduce((x, y) => x + y, 0));
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('exports valid rollouts.v1 records that the io adapter turns back into groups', async () => {
+    const batch = await collectGroups(policy, env, opts);
+    const records = batch.groups.flatMap((g) => groupRecords(g, {
+      runId: 'test', envName: env.id, split: 'seen', maxTurns: 4, iteration: 1, algo: 'grpo',
+    }, {}));
+    for (const r of records) expect(validateRolloutTrajectory(JSON.parse(JSON.stringify(r))).ok).toBe(true);
+    const read = readRollouts(writeRollouts(records));
+    expect(read.errors).toEqual([]);
+    const { groups } = toRolloutGroups(read.records);
+    expect(groups).toHaveLength(3);
+    expect(groups[0].group.trajectories[0].numTokens[0]).toBe(batch.groups[0].trajectories[0].turns[0].tokens.length);
+  });
+});
