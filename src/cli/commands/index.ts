@@ -1,7 +1,9 @@
 import type { CliCommand } from '../command';
 import { advantagesCommand } from './advantages';
+import { trainCommand } from './train';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
   advantagesCommand,
+  trainCommand,
 ];
