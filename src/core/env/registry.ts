@@ -3,12 +3,14 @@
  * picker, URL schema, CLI and contract tests all enumerate the same list.
  */
 import { householdEnv } from './household/index';
+import { scienceEnv } from './science/index';
 import { shopEnv } from './shop/index';
 import type { BaseEnvState, TextEnv } from './types';
 
 export const ENVIRONMENTS = {
   'household-v0': householdEnv,
   'shop-v0': shopEnv,
+  'science-v0': scienceEnv,
 } as const;
 
 export type EnvId = keyof typeof ENVIRONMENTS;

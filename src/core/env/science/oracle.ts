@@ -1,0 +1,122 @@
+/**
+ * science-v0 oracle: a shortest plan to score 100 by breadth-first search over the dynamic state
+ * with the real commands and effects, skipping commands that never shorten a plan: looking,
+ * closing, putting down, wiring, focusing on anything but a right target, and handling things
+ * other than the task's (the vessel and its heat or cold source, the test object and its box,
+ * a qualifying thing and the answer box).
+ */
+import { applyScience } from './apply';
+import { across, commandText, scienceCommands, type SciCommand } from './commands';
+import { roomOf, tick } from './physics';
+import { qualifies, rightFocus } from './score';
+import type { ScienceState } from './state';
+
+type View = Omit<ScienceState, 'turn' | 'maxTurns' | 'done' | 'success'>;
+
+/** Objects the plan may carry or move. */
+function keyObject(view: View, o: number): boolean {
+  const { goal } = view;
+  if (goal.family === 'change') return o === view.where[goal.target];
+  if (goal.family === 'conductivity') return o === goal.target;
+  return view.focus >= 0 ? o === view.focus : qualifies(view, o);
+}
+
+/** Places the key object may go. */
+function destination(view: View, y: number): boolean {
+  const { goal } = view;
+  if (goal.family !== 'change') return y === goal.box;
+  return view.objects[y].name === (goal.phase === 0 ? 'freezer' : 'stove');
+}
+
+/** Rooms holding a key object (not carried) or a destination. */
+function relevantRooms(view: View): Set<number> {
+  const rooms = new Set<number>();
+  for (let o = 0; o < view.objects.length; o++) {
+    if (keyObject(view, o) || destination(view, o)) {
+      const room = roomOf(view, o);
+      if (room >= 0) rooms.add(room);
+    }
+  }
+  return rooms;
+}
+
+/**
+ * Rooms worth entering: repeatedly drop rooms with one remaining door that are neither relevant
+ * nor the agent's (a dead end with nothing to do is never on a shortest plan).
+ */
+function usefulRooms(view: View): boolean[] {
+  const keep = view.rooms.map(() => true);
+  const relevant = relevantRooms(view);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let r = 0; r < keep.length; r++) {
+      if (!keep[r] || relevant.has(r) || r === view.agentRoom) continue;
+      const degree = view.doors.filter(([a, b]) => (a === r && keep[b]) || (b === r && keep[a])).length;
+      if (degree <= 1) {
+        keep[r] = false;
+        changed = true;
+      }
+    }
+  }
+  return keep;
+}
+
+/** Does waiting move the substance's temperature toward the target state? */
+function waitHelps(view: View): boolean {
+  const { goal } = view;
+  const now = view.temp[goal.target];
+  const later = tick(view, 1)[goal.target];
+  return goal.phase === 0 ? later < now : later > now;
+}
+
+function useful(view: View, c: SciCommand, rooms: boolean[]): boolean {
+  switch (c.verb) {
+    case 'open door to':
+    case 'go to':
+      return rooms[across(view, c.a)];
+    case 'focus on':
+      return view.focus < 0 && rightFocus(view, c.a);
+    case 'pick up':
+      return keyObject(view, c.a);
+    case 'move':
+      return keyObject(view, c.a) && destination(view, c.b);
+    case 'open':
+      return destination(view, c.a) || view.where.some((p, o) => p === c.a && keyObject(view, o));
+    case 'activate':
+      return view.goal.family === 'change' && view.goal.phase !== 0;
+    case 'wait':
+    case 'wait1':
+      return view.goal.family === 'change' && waitHelps(view);
+    default:
+      return false;
+  }
+}
+
+const bits = (flags: boolean[]) => flags.map((f) => (f ? '1' : '0')).join('');
+const key = (v: View) =>
+  `${v.agentRoom}|${bits(v.doorOpen)}|${v.where.join(',')}|${bits(v.isOpen)}|${bits(v.isOn)}|${v.temp.join(',')}|${v.focus}|${v.progress}`;
+
+/** A shortest list of commands from `state` to score 100; [] once the episode is over. */
+export function solveScience(state: ScienceState): string[] {
+  if (state.done) return [];
+  const nodes: Array<{ view: View; parent: number; action: string }> = [{ view: state, parent: -1, action: '' }];
+  const seen = new Set([key(state)]);
+  for (let head = 0; head < nodes.length; head++) {
+    const view = nodes[head].view;
+    const rooms = usefulRooms(view);
+    for (const c of scienceCommands(view)) {
+      if (!useful(view, c, rooms)) continue;
+      const next: View = { ...view, ...applyScience(view, c).dynamics };
+      const k = key(next);
+      if (seen.has(k) || next.score < 0) continue;
+      seen.add(k);
+      nodes.push({ view: next, parent: head, action: commandText(view, c) });
+      if (next.score === 100) {
+        const plan: string[] = [];
+        for (let i = nodes.length - 1; i > 0; i = nodes[i].parent) plan.push(nodes[i].action);
+        return plan.reverse();
+      }
+    }
+  }
+  throw new Error(`science-v0: no plan reaches score 100 for "${state.task}"`);
+}
