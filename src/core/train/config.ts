@@ -49,7 +49,7 @@ export interface RunConfig {
   /** Free decoding: penalty per format-invalid response (verl-agent 0.1). */
   formatPenalty: number;
   temperature: number;
-  /** Weight of the value-head loss (0 = value head not trained). */
+  /** Weight of the value-head loss, used only by estimators that return critic targets (`returns`: ppo). */
   valueCoef: number;
   hidden: number;
   hashBuckets: number;
@@ -85,7 +85,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   maxResponseTokens: 32,
   formatPenalty: 0.1,
   temperature: 1,
-  valueCoef: 0,
+  valueCoef: 0.5,
   hidden: 128,
   hashBuckets: 1024,
 };

@@ -62,6 +62,17 @@ describe('collectGroups', () => {
     expect(turns).toBeGreaterThan(0);
   });
 
+  it('lets free decoding write anything: malformed responses are format-invalid and do nothing', async () => {
+    const batch = await collectGroups(policy, env, { ...opts, decoding: 'free' });
+    const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns));
+    expect(turns.some((t) => !t.formatValid)).toBe(true);
+    for (const t of turns) {
+      expect(t.tokens.length).toBeLessThanOrEqual(opts.limits.maxResponseTokens);
+      expect(t.decisions).toHaveLength(t.tokens.length); // every token is a choice
+      if (!t.actionAdmissible) expect(t.feedback).toBe('Nothing happens.');
+    }
+  });
+
   it('exports valid rollouts.v1 records that the io adapter turns back into groups', async () => {
     const batch = await collectGroups(policy, env, opts);
     const records = batch.groups.flatMap((g) => groupRecords(g, {

@@ -71,6 +71,18 @@ describe('Trainer', () => {
     for (const turn of rec.turns) expect((turn.info as { ref_log_probs: number[] }).ref_log_probs).toBeDefined();
   });
 
+  it('trains the value head only for an estimator with critic targets (ppo)', async () => {
+    for (const [estimator, trained] of [['ppo', true], ['grpo', false]] as const) {
+      const t = await Trainer.create(smallConfig({ estimator, lr: 0.01 }), { env });
+      const before = Array.from(t.policy.getWeights().valW.data);
+      const { metrics } = await t.runIteration();
+      const moved = t.policy.getWeights().valW.data.some((v, i) => v !== before[i]);
+      t.dispose();
+      expect(moved, estimator).toBe(trained);
+      expect(metrics.valueLoss).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('round-trips a checkpoint through JSON: same weights, same Adam state, same next iteration', async () => {
     const a = await Trainer.create(smallConfig(), { env });
     await a.runIteration();
