@@ -1,9 +1,11 @@
 import type { CliCommand } from '../command';
 import { advantagesCommand } from './advantages';
+import { envCommand } from './env';
 import { trainCommand } from './train';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
   advantagesCommand,
+  envCommand,
   trainCommand,
 ];

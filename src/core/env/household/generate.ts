@@ -126,7 +126,7 @@ function spawnObjects(spec: WorldSpec, room: RoomType, goal: HouseholdGoal, rece
   const lamp = ROOMS[room].lamp;
   if (lamp) spawned.push({ type: lamp, r: placeObject(lamp, receptacles, rng) });
   const distractorTypes = ROOMS[room].objects.filter((t) => t !== goal.object);
-  const distractors = Math.max(2, Math.min(14, Math.round(spec.size * 0.6)));
+  const distractors = Math.max(1, Math.min(12, Math.round(spec.size * 0.4)));
   for (let i = 0; i < distractors; i++) {
     const type = rng.pick(distractorTypes);
     spawned.push({ type, r: placeObject(type, receptacles, rng) });
