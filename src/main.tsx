@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
+import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import './ui/styles.css';
 
+loadConfigFromUrl();
+startUrlSync();
 startBackend(window.location.search);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

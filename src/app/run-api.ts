@@ -1,29 +1,18 @@
 /**
- * The training calls run-client needs from one trainer worker, in one place so that adapting to
- * the worker's API is a one-file change.
+ * The training calls run-client needs from one trainer worker (workers/trainer.worker.ts), in one
+ * place so that adapting to the worker's API is a one-file change.
  */
-import type * as Comlink from 'comlink';
+import * as Comlink from 'comlink';
 import type { RunConfig } from '../core/train/config';
 import type { IterationResult } from '../core/train/metrics';
 import type { BackendInfo } from '../../workers/backend';
 import type { BackendRequest } from '../../workers/backend-request';
 import type { TrainerApi } from '../../workers/trainer.worker';
 
-export type ReportCallback = ((result: IterationResult) => void) & Comlink.ProxyMarked;
-
 export interface RunApi {
   init(options: { backend: BackendRequest }): Promise<BackendInfo>;
-  /** Build the run (paused) and register the per-iteration callback. */
-  create(config: RunConfig, onIteration: ReportCallback): Promise<void>;
-  resume(): Promise<void>;
-  pause(): Promise<void>;
-  step(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-interface ExpectedWorker {
-  init(options: { backend: BackendRequest }): Promise<BackendInfo>;
-  createRun(config: RunConfig, onIteration: ReportCallback): Promise<unknown>;
+  /** Build the run (paused) and register the per-iteration callback; returns the worker's config problems. */
+  create(config: RunConfig, onIteration: (result: IterationResult) => void): Promise<string[]>;
   resume(): Promise<void>;
   pause(): Promise<void>;
   step(): Promise<void>;
@@ -31,15 +20,17 @@ interface ExpectedWorker {
 }
 
 export function connectRun(remote: Comlink.Remote<TrainerApi>): RunApi {
-  const api = remote as unknown as ExpectedWorker;
   return {
-    init: (options) => api.init(options),
+    init: (options) => remote.init(options),
     create: async (config, onIteration) => {
-      await api.createRun(config, onIteration);
+      // onError would have to travel inside the options object, which comlink cannot proxy; a
+      // failing loop therefore shows as a run that stops reporting (see docs/lab.md).
+      const created = await remote.createRun(config, Comlink.proxy(onIteration));
+      return created.problems;
     },
-    resume: () => api.resume(),
-    pause: () => api.pause(),
-    step: () => api.step(),
-    stop: () => api.stop(),
+    resume: () => remote.resume(),
+    pause: () => remote.pause(),
+    step: () => remote.step(),
+    stop: () => remote.dispose(),
   };
 }

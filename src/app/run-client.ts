@@ -4,7 +4,6 @@
  * runs start from the same weights and see the same tasks with the same sampling seeds.
  * Progress arrives once per iteration through a Comlink.proxy callback.
  */
-import * as Comlink from 'comlink';
 import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
@@ -22,7 +21,6 @@ interface RunHandle {
 
 let handles: RunHandle[] = [];
 let generation = 0;
-let running = false;
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -39,7 +37,10 @@ function onReport(gen: number, id: string, config: LabConfig, result: IterationR
     divergence: divergenceSummary(iteration, groups, x, y),
     fingerprint: iteration === 1 ? rolloutFingerprint(groups) : null,
   }, performance.now());
-  if (iteration >= config.run.iterations) runEvents.runFinished(id);
+  if (iteration >= config.run.iterations) {
+    runEvents.runFinished(id);
+    if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
+  }
 }
 
 async function startRun(gen: number, id: string, config: LabConfig, index: number): Promise<RunHandle> {
@@ -49,8 +50,9 @@ async function startRun(gen: number, id: string, config: LabConfig, index: numbe
   const ready = (async () => {
     try {
       const info = await api.init({ backend: config.backend });
-      await api.create(runConfig, Comlink.proxy((result: IterationResult) => onReport(gen, id, config, result)));
-      if (gen === generation) runEvents.runReady(id, info.backend, info.notice);
+      const problems = await api.create(runConfig, (result: IterationResult) => onReport(gen, id, config, result));
+      const notice = [info.notice, ...problems].filter(Boolean).join('; ') || null;
+      if (gen === generation) runEvents.runReady(id, info.backend, notice);
       return true;
     } catch (error) {
       if (gen === generation) runEvents.runFailed(id, message(error));
@@ -88,34 +90,33 @@ async function forEachReady(action: (h: RunHandle) => Promise<void>, event?: (id
 
 /** Train every run until paused (or the iteration limit). */
 export function train(): Promise<void> {
-  running = true;
+  runEvents.trainRequested();
   return forEachReady((h) => h.api.resume(), runEvents.runStarted);
 }
 
 /** Finish the iteration in flight, then wait. */
 export function pause(): Promise<void> {
-  running = false;
+  runEvents.pauseRequested();
   return forEachReady((h) => h.api.pause(), runEvents.runPaused);
 }
 
 /** Exactly one more iteration in every run (pauses first when training). */
 export async function step(): Promise<void> {
-  if (running) await pause();
+  if (isTraining()) await pause();
   return forEachReady((h) => h.api.step(), runEvents.runPaused);
 }
 
 export function toggleTraining(): Promise<void> {
-  return running ? pause() : train();
+  return isTraining() ? pause() : train();
 }
 
 export function isTraining(): boolean {
-  return running;
+  return useRunStore.getState().training;
 }
 
 /** Stop and discard every run; the next Train builds new runs from the current configuration. */
 export function reset(): void {
   generation++;
-  running = false;
   for (const h of handles) {
     h.api.stop().catch(() => undefined);
     h.worker.terminate();

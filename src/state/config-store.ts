@@ -3,7 +3,7 @@
  * about values a share link carried that could not be used.
  */
 import { create } from 'zustand';
-import type { RunConfig } from '../core/train/config';
+import { validateConfig, type RunConfig } from '../core/train/config';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '../app/lab-config';
 import type { BackendRequest } from '../../workers/backend-request';
 
@@ -23,8 +23,9 @@ const patchConfig = (patch: (c: LabConfig) => LabConfig) => useConfigStore.setSt
 export const configEvents = {
   linkOpened: (config: LabConfig, problems: string[]) => useConfigStore.setState({ config, linkProblems: problems }),
   linkProblemsDismissed: () => useConfigStore.setState({ linkProblems: [] }),
+  /** One field changed; the rest is re-validated (e.g. a task type the new environment lacks). */
   runFieldEdited: <K extends keyof RunConfig>(key: K, value: RunConfig[K]) =>
-    patchConfig((c) => ({ ...c, run: { ...c.run, [key]: value } })),
+    patchConfig((c) => ({ ...c, run: { ...validateConfig({ ...c.run, [key]: value }).config, estimator: c.run.estimator, estimatorParams: {} } })),
   estimatorsChosen: (estimators: string[]) => patchConfig((c) => ({ ...c, estimators, run: { ...c.run, estimator: estimators[0] ?? c.run.estimator } })),
   backendChosen: (backend: BackendRequest) => patchConfig((c) => ({ ...c, backend })),
   slackChanged: (slack: number) => patchConfig((c) => ({ ...c, slack })),

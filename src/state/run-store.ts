@@ -54,9 +54,13 @@ export interface RunsState {
   runs: RunTelemetry[];
   /** The configuration the current runs were built from (null: no runs). */
   startedWith: LabConfig | null;
+  /** The person asked the runs to train (until Pause); they may still be starting. */
+  training: boolean;
+  /** The constructed worked-example group and the estimators it was scored with (null: not loaded). */
+  example: { group: GroupRecords; estimators: string[] } | null;
 }
 
-export const useRunStore = create<RunsState>(() => ({ runs: [], startedWith: null }));
+export const useRunStore = create<RunsState>(() => ({ runs: [], startedWith: null, training: false, example: null }));
 
 function newRun(id: string, estimator: string): RunTelemetry {
   return {
@@ -103,5 +107,8 @@ export const runEvents = {
     })),
   runFinished: (id: string) => patchRun(id, () => ({ status: 'finished', itersPerSecond: null })),
   runFailed: (id: string, error: string) => patchRun(id, () => ({ status: 'failed', error })),
-  runsReset: () => useRunStore.setState({ runs: [], startedWith: null }),
+  runsReset: () => useRunStore.setState({ runs: [], startedWith: null, training: false }),
+  trainRequested: () => useRunStore.setState({ training: true }),
+  pauseRequested: () => useRunStore.setState({ training: false }),
+  exampleLoaded: (group: GroupRecords, estimators: string[]) => useRunStore.setState({ example: { group, estimators } }),
 };

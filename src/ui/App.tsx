@@ -1,13 +1,20 @@
+import { Nav } from './Nav';
 import { StatusBar } from './StatusBar';
+import { useHashView } from './use-hash-view';
 
 export function App() {
+  const view = useHashView();
+  const { Component } = view;
   return (
     <div className="app">
       <header className="app-header">
         <h1>Rollout Lab</h1>
-        <p className="tagline">Group-relative RL for multi-turn text agents: GRPO vs PlanPO, trained in your browser.</p>
+        <Nav current={view.id} />
+        <p className="tagline">GRPO vs PlanPO on the very same rollout groups, trained in your browser.</p>
       </header>
-      <main className="app-main" />
+      <main className="app-main" aria-label={view.label}>
+        <Component />
+      </main>
       <StatusBar />
     </div>
   );

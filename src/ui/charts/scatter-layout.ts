@@ -16,13 +16,13 @@ export interface ScatterDatum {
   turn: number;
 }
 
-export interface ScatterPoint extends ScatterDatum {
+export type ScatterPoint<D extends ScatterDatum = ScatterDatum> = D & {
   cx: number;
   cy: number;
-}
+};
 
-export interface ScatterLayout {
-  points: ScatterPoint[];
+export interface ScatterLayout<D extends ScatterDatum = ScatterDatum> {
+  points: Array<ScatterPoint<D>>;
   ticks: Tick[];
   yTicks: Tick[];
   /** The y = x line across the plot, and the zero axes. */
@@ -33,7 +33,7 @@ export interface ScatterLayout {
 
 const MARGIN: Margin = { top: 8, right: 10, bottom: 30, left: 44 };
 
-export function layoutScatter(data: readonly ScatterDatum[], size: Size): ScatterLayout {
+export function layoutScatter<D extends ScatterDatum>(data: readonly D[], size: Size): ScatterLayout<D> {
   const frame = frameOf(size, MARGIN);
   let bound = 0;
   for (const d of data) bound = Math.max(bound, Math.abs(d.x), Math.abs(d.y));

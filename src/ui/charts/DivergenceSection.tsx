@@ -1,0 +1,44 @@
+import './charts.css';
+import { useMemo } from 'react';
+import { useConfigStore } from '../../state/config-store';
+import { viewEvents } from '../../state/view-store';
+import { estimatorLabel } from '../group/advantage-lanes';
+import type { Selection } from '../group/selection';
+import { DivergenceBands } from './DivergenceBands';
+import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from './divergence-data';
+import { DivergenceScatter, ScatterLegend } from './DivergenceScatter';
+
+/** A_x vs A_y per response for the selected iteration, A^E vs α·A^S, and the divergence over training. */
+export function DivergenceSection({ selection }: { selection: Selection }) {
+  const slack = useConfigStore((s) => s.config.slack);
+  const [x, y] = selection.estimators;
+  const groups = selection.groups;
+  const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);
+  const split = useMemo(() => decomposedEstimator(groups, selection.estimators), [groups, selection.estimators]);
+  const partData = useMemo(() => (split ? scatterPoints(groups, slack, componentPair(split)) : []), [groups, slack, split]);
+  const pick = (d: GroupedDatum) => {
+    viewEvents.groupPicked(d.group);
+    viewEvents.trajectoryFocused(d.member, d.turn);
+  };
+  if (!x || !y) return null;
+  const when = selection.source === 'example' ? 'worked example' : `iteration ${selection.iteration ?? '–'}, all tasks`;
+  const lx = estimatorLabel(x);
+  const ly = estimatorLabel(y);
+  return (
+    <section aria-label="Advantage divergence" className="divergence">
+      <h3>Advantage divergence ({when})</h3>
+      <ScatterLegend />
+      <div className="chart-row">
+        <DivergenceScatter title={`${lx} vs ${ly} advantage per response`} data={pairData} xLabel={`A ${lx}`} yLabel={`A ${ly}`} onPick={pick} />
+        {split && (
+          <DivergenceScatter title={`${estimatorLabel(split)}: A^E vs α·A^S per response`} data={partData}
+            xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} />
+        )}
+        {selection.run && (
+          <DivergenceBands title={`A ${ly} − A ${lx} over training (${estimatorLabel(selection.run.estimator)} run)`}
+            data={selection.run.divergence} yLabel={`A ${ly} − A ${lx}`} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import './charts.css';
+import { useMemo, useState } from 'react';
+import type { IterationMetrics } from '../../core/train/metrics';
+import { useRunStore, type RunTelemetry } from '../../state/run-store';
+import { estimatorLabel } from '../group/advantage-lanes';
+import { Axes } from './Axes';
+import { layoutCurves, type CurvePoint } from './curves-layout';
+import { useWidth } from './use-size';
+
+interface Panel {
+  key: string;
+  title: string;
+  pick(m: IterationMetrics): number | null;
+  yInclude?: number[];
+  reference?(m: IterationMetrics): number | null;
+  format(v: number): string;
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const num = (v: number) => (Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(3));
+
+export const PANELS: Panel[] = [
+  { key: 'success', title: 'Success rate', pick: (m) => m.successRate, yInclude: [0, 1], format: pct },
+  { key: 'turns', title: 'Mean turns T (dashed: oracle T*)', pick: (m) => m.meanTurns, reference: (m) => m.meanOracleTurns, yInclude: [0], format: num },
+  { key: 'tokens', title: 'Mean response tokens L', pick: (m) => m.meanResponseTokens, yInclude: [0], format: num },
+  { key: 'alpha', title: 'α(k)', pick: (m) => m.alpha, yInclude: [0], format: num },
+  { key: 'kl', title: 'KL to reference', pick: (m) => m.kl, format: num },
+  { key: 'clip', title: 'Clip fraction', pick: (m) => m.clipFraction, yInclude: [0], format: pct },
+  { key: 'zero', title: 'Zero-variance groups', pick: (m) => m.zeroStdGroupFraction, yInclude: [0, 1], format: pct },
+];
+
+function CurvePanel({ panel, runs, width, hover, onHover }: {
+  panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void;
+}) {
+  const height = 130;
+  const layout = useMemo(() => {
+    const series = runs.map((r) => ({ id: r.id, points: r.metrics.map((m): CurvePoint => ({ x: m.iteration, y: panel.pick(m) })) }));
+    const ref = panel.reference && runs[0] ? runs[0].metrics.map((m) => ({ x: m.iteration, y: panel.reference!(m) })) : undefined;
+    return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6 }, { width, height });
+  }, [runs, panel, width]);
+  const values = hover === null ? [] : runs.map((r) => {
+    const m = r.metrics.find((x) => x.iteration === hover);
+    const v = m ? panel.pick(m) : null;
+    return `${estimatorLabel(r.estimator)} ${v === null ? '–' : panel.format(v)}`;
+  });
+  return (
+    <figure className="chart curve" aria-label={panel.title} data-panel={panel.key}>
+      <figcaption>{panel.title}</figcaption>
+      <svg width={width} height={height} role="img" aria-label={`${panel.title} per iteration`}
+        onMouseMove={(e) => onHover(layout.iterationAt(e.clientX - e.currentTarget.getBoundingClientRect().left))}
+        onMouseLeave={() => onHover(null)}>
+        <Axes plot={layout.plot} xTicks={layout.xTicks} yTicks={layout.yTicks} />
+        {layout.reference && <path d={layout.reference} className="reference" />}
+        {layout.lines.map((l, i) => (
+          <g key={l.id} style={{ stroke: `var(--series-${runs[i].estimator})` }} className={`run-line dash-${i}`}>
+            <path d={l.raw} className="raw" />
+            <path d={l.smooth} className="smooth" />
+          </g>
+        ))}
+        {hover !== null && <line x1={layout.xAt(hover)} x2={layout.xAt(hover)} y1={layout.plot.top} y2={layout.plot.bottom} className="hover-rule" />}
+      </svg>
+      <p className="hover-line">{hover === null ? '\u00a0' : `iteration ${hover}: ${values.join(' · ')}`}</p>
+    </figure>
+  );
+}
+
+/** Small multiples, one line per run (colour by estimator, dash by run), hover shared across panels. */
+export function TrainingCurves() {
+  const runs = useRunStore((s) => s.runs);
+  const [hover, setHover] = useState<number | null>(null);
+  const { ref, width } = useWidth<HTMLDivElement>(1000);
+  const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;
+  const panelWidth = Math.floor((width - (columns - 1) * 12) / columns);
+  return (
+    <section aria-label="Training curves" className="training-curves">
+      <h3>Training curves</h3>
+      <p className="legend">
+        {runs.map((r, i) => (
+          <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: `var(--series-${r.estimator})` }} /></svg> {estimatorLabel(r.estimator)}</span>
+        ))}
+        <span className="muted">faint: raw · bold: smoothed</span>
+      </p>
+      <div className="curve-grid" ref={ref}>
+        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} />)}
+      </div>
+    </section>
+  );
+}

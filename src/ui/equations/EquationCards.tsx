@@ -1,0 +1,34 @@
+import { getEstimator } from '../../core/advantage/registry';
+import type { GroupRecords } from '../../state/run-store';
+import { useViewStore } from '../../state/view-store';
+import { workedEquation } from './equation-numbers';
+import { Katex } from './Katex';
+
+function EquationCard({ id, group, member, turn }: { id: string; group: GroupRecords; member: number; turn: number }) {
+  const estimator = getEstimator(id);
+  const worked = workedEquation(id, group, member, turn);
+  return (
+    <figure className="equation-card" aria-label={`${estimator.label} equation`} style={{ borderColor: `var(--series-${id})` }}>
+      <figcaption>{estimator.label}</figcaption>
+      <Katex source={estimator.equation} display />
+      {worked.lines.length > 0 && (
+        <div className="worked">
+          <p>Trajectory {member + 1}, turn {turn + 1} of this group:</p>
+          {worked.lines.map((line) => <Katex key={line} source={line} display />)}
+        </div>
+      )}
+    </figure>
+  );
+}
+
+/** One card per compared estimator, with the selected response's numbers filled in. */
+export function EquationCards({ group, estimators }: { group: GroupRecords; estimators: string[] }) {
+  const member = useViewStore((s) => s.trajectory);
+  const turn = useViewStore((s) => s.turn);
+  const m = Math.min(member, group.length - 1);
+  return (
+    <div className="equation-cards">
+      {estimators.map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} />)}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useRunStore } from '../../state/run-store';
+import { useViewStore, viewEvents, type SortKey } from '../../state/view-store';
+import { estimatorLabel } from './advantage-lanes';
+import { EXAMPLE_ID, type Selection } from './selection';
+
+/** Run, iteration, task and sort order of the group view. */
+export function GroupPickers({ selection }: { selection: Selection }) {
+  const runs = useRunStore((s) => s.runs);
+  const hasExample = useRunStore((s) => s.example !== null);
+  const sortBy = useViewStore((s) => s.sortBy);
+  const sortEstimator = useViewStore((s) => s.sortEstimator);
+  const followLatest = useViewStore((s) => s.iteration === null);
+  const runValue = selection.source === 'example' ? EXAMPLE_ID : selection.run?.id ?? '';
+  const sortValue = sortBy === 'advantage' ? `advantage:${sortEstimator ?? selection.estimators[0]}` : sortBy;
+  const chooseSort = (v: string) => {
+    const [key, est] = v.split(':');
+    viewEvents.sortChosen(key as SortKey, est ?? null);
+  };
+  const latest = selection.iterations.at(-1);
+  return (
+    <div className="group-pickers">
+      <label>Run
+        <select value={runValue} onChange={(e) => viewEvents.runSelected(e.target.value)}>
+          {runs.map((r) => <option key={r.id} value={r.id}>{estimatorLabel(r.estimator)} run</option>)}
+          {hasExample && <option value={EXAMPLE_ID}>Worked example (constructed)</option>}
+        </select>
+      </label>
+      {selection.source === 'run' && (
+        <label>Iteration
+          <select value={followLatest ? 'latest' : String(selection.iteration)}
+            onChange={(e) => viewEvents.iterationPicked(e.target.value === 'latest' ? null : Number(e.target.value))}>
+            <option value="latest">latest{latest !== undefined ? ` (${latest})` : ''}</option>
+            {[...selection.iterations].reverse().map((k) => <option key={k} value={k}>{k}</option>)}
+          </select>
+        </label>
+      )}
+      {selection.groups.length > 1 && (
+        <label>Task
+          <select value={selection.groupIndex} onChange={(e) => viewEvents.groupPicked(Number(e.target.value))}>
+            {selection.groups.map((g, b) => (
+              <option key={b} value={b}>{b + 1}: {g[0]?.task.instruction ?? g[0]?.task.task_id}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>Sort trajectories by
+        <select value={sortValue} onChange={(e) => chooseSort(e.target.value)}>
+          <option value="member">sample order</option>
+          <option value="length">length (T)</option>
+          {selection.estimators.map((id) => <option key={id} value={`advantage:${id}`}>advantage ({estimatorLabel(id)})</option>)}
+        </select>
+      </label>
+    </div>
+  );
+}

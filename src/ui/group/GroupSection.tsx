@@ -1,0 +1,44 @@
+import './group.css';
+import { exampleGroup } from '../../app/example-group';
+import { useConfigStore } from '../../state/config-store';
+import { runEvents } from '../../state/run-store';
+import { viewEvents } from '../../state/view-store';
+import { EquationCards } from '../equations/EquationCards';
+import { GroupPickers } from './GroupPickers';
+import { RolloutGroup } from './RolloutGroup';
+import type { Selection } from './selection';
+
+function loadExample() {
+  const { config } = useConfigStore.getState();
+  const estimators = config.estimators;
+  const group = exampleGroup({ seed: config.run.seed, taskType: config.run.taskType, estimators, config: config.run });
+  runEvents.exampleLoaded(group, estimators);
+  viewEvents.runSelected('example');
+}
+
+/** Pickers, the selected rollout group and the equation cards filled in with its numbers. */
+export function GroupSection({ selection }: { selection: Selection }) {
+  const slack = useConfigStore((s) => s.config.slack);
+  return (
+    <section aria-label="Rollout groups" className="group-section">
+      <div className="section-head">
+        <h2>Rollout group</h2>
+        {selection.source !== 'none' && <GroupPickers selection={selection} />}
+        <button type="button" onClick={loadExample}>Show a worked example</button>
+      </div>
+      {selection.source === 'example' && (
+        <p className="note">A constructed example (not training output): one task played six ways, scored by the chosen estimators.</p>
+      )}
+      {selection.group ? (
+        <div className="group-and-equations">
+          <RolloutGroup group={selection.group} estimators={selection.estimators} slack={slack} />
+          <EquationCards group={selection.group} estimators={selection.estimators} />
+        </div>
+      ) : (
+        <p className="empty">
+          {selection.source === 'run' ? 'Waiting for the first iteration…' : 'Train or Step to see rollout groups, or open the worked example.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import type { GroupRecords } from '../../state/run-store';
+import { useViewStore } from '../../state/view-store';
+import { lanesOf } from './advantage-lanes';
+import { barBound } from '../charts/bars-layout';
+import { analyzeGroup } from './circuitous';
+import { groupOrder } from './group-order';
+import { TrajectoryCard } from './TrajectoryCard';
+
+/** The G trajectories of one task side by side, in the chosen order. */
+export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords; estimators: string[]; slack: number }) {
+  const sortBy = useViewStore((s) => s.sortBy);
+  const sortEstimator = useViewStore((s) => s.sortEstimator);
+  const focused = useViewStore((s) => s.trajectory);
+  const turn = useViewStore((s) => s.turn);
+  const verdicts = useMemo(() => analyzeGroup(group, { slack }), [group, slack]);
+  const lanes = useMemo(() => group.map((r) => lanesOf(r, estimators)), [group, estimators]);
+  const bound = useMemo(() => barBound(lanes.flat().flatMap((l) => l.perTurn)), [lanes]);
+  const order = useMemo(() => groupOrder(group, sortBy, sortEstimator ?? estimators[0]), [group, sortBy, sortEstimator, estimators]);
+  const first = group[0];
+  const successes = verdicts.filter((v) => v.success).length;
+  const circuitous = verdicts.filter((v) => v.circuitous).length;
+  return (
+    <section aria-label="Rollout group" className="rollout-group">
+      <p className="group-head">
+        <strong>Task:</strong> {first?.task.instruction ?? first?.task.task_id}
+        {' '}· G = {group.length} · {successes} succeeded · {circuitous} circuitous
+        {first?.oracle_turns !== undefined && <> · shortest plan T* = {first.oracle_turns}</>}
+      </p>
+      <div className="trajectories">
+        {order.map((i) => (
+          <TrajectoryCard key={group[i].traj_id} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}
+            bound={bound} focused={focused === i} turn={focused === i ? turn : -1} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { memo, useMemo } from 'react';
+import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
+import { viewEvents } from '../../state/view-store';
+import { laneMean, type Lane } from './advantage-lanes';
+import { AdvantageBars, type LaneValue } from './AdvantageBars';
+import type { Verdict } from './circuitous';
+import { TurnRow } from './TurnRow';
+
+export interface TrajectoryCardProps {
+  record: TrainedTrajectoryV1;
+  member: number;
+  verdict: Verdict;
+  lanes: Lane[];
+  bound: number;
+  focused: boolean;
+  /** Selected turn (−1 when this card is not focused). */
+  turn: number;
+}
+
+function turnValues(lanes: Lane[], t: number): LaneValue[] {
+  return lanes.map((l) => ({ key: l.key, label: l.label, estimator: l.estimator, value: l.perTurn[t] ?? NaN }));
+}
+
+/** One trajectory: outcome, T_i vs T*, the circuitous verdict in words, advantages and its turns. */
+export const TrajectoryCard = memo(function TrajectoryCard({ record, member, verdict, lanes, bound, focused, turn }: TrajectoryCardProps) {
+  const means = useMemo(() => lanes.map((l) => ({ key: l.key, label: l.label, estimator: l.estimator, value: laneMean(l) })), [lanes]);
+  const marksByTurn = useMemo(() => {
+    const by = new Map<number, Verdict['marks']>();
+    for (const m of verdict.marks) by.set(m.t, [...(by.get(m.t) ?? []), m]);
+    return by;
+  }, [verdict]);
+  const perTurn = useMemo(() => record.turns.map((_, k) => turnValues(lanes, k)), [record, lanes]);
+  const select = (t: number) => viewEvents.trajectoryFocused(member, t);
+  const tokens = record.turns.reduce((n, t) => n + (t.response_tokens ?? 0), 0);
+  return (
+    <article aria-label={`Trajectory ${member + 1}`} data-member={member} data-success={String(verdict.success)}
+      data-circuitous={String(verdict.circuitous)} data-turns={record.turns.length}
+      className={`trajectory${focused ? ' focused' : ''}${verdict.success ? ' success' : ' failure'}${verdict.circuitous ? ' circuitous' : ''}`}
+      onClick={() => viewEvents.trajectoryFocused(member, Math.max(0, turn))}>
+      <header>
+        <span className="traj-name">Trajectory {member + 1}</span>
+        <span className={`badge ${verdict.success ? 'ok' : 'bad'}`}>{verdict.success ? '✓ success' : '✗ failed'}</span>
+        <span className="lengths" title="turns taken vs the oracle's shortest plan">
+          T = {verdict.numTurns}{verdict.oracleTurns !== null && <> · T* = {verdict.oracleTurns}</>} · L = {tokens}
+        </span>
+      </header>
+      {verdict.circuitous && <p className="flag" data-testid="circuitous-flag"><strong>Circuitous:</strong> {verdict.summary}</p>}
+      {!verdict.circuitous && <p className="summary">{verdict.summary}</p>}
+      <div className="traj-adv" title="mean over turns">
+        <AdvantageBars values={means} bound={bound} />
+      </div>
+      <ol className="turns" aria-label={`Turns of trajectory ${member + 1}`}>
+        {record.turns.map((t, k) => (
+          <TurnRow key={k} turn={t} index={k} values={perTurn[k]} bound={bound}
+            marks={marksByTurn.get(t.t) ?? []} selected={focused && k === turn} onSelect={select} />
+        ))}
+      </ol>
+    </article>
+  );
+});

@@ -1,0 +1,40 @@
+import { useConfigStore } from '../../state/config-store';
+import { useRunStore, type RunTelemetry } from '../../state/run-store';
+import { estimatorLabel } from '../group/advantage-lanes';
+
+const STATUS_WORDS: Record<RunTelemetry['status'], string> = {
+  starting: 'starting', ready: 'ready', running: 'training', paused: 'paused', finished: 'finished', failed: 'failed',
+};
+
+function RunLine({ run, total }: { run: RunTelemetry; total: number }) {
+  return (
+    <li data-testid="run-status" data-estimator={run.estimator} data-iteration={run.iteration} data-status={run.status}
+      data-backend={run.backend ?? ''} data-fingerprint={run.fingerprint ?? ''}>
+      <span className="swatch" style={{ background: `var(--series-${run.estimator})` }} aria-hidden="true" />
+      <strong>{estimatorLabel(run.estimator)}</strong> · {STATUS_WORDS[run.status]}
+      {run.backend && <> · {run.backend}</>}
+      {' '}· iteration {run.iteration}/{total}
+      {run.itersPerSecond !== null && <> · {run.itersPerSecond.toFixed(2)} it/s</>}
+      {run.fingerprint && <> · <span title="Fingerprint of iteration 1's rollout groups: the same link on the same backend gives the same one">rollouts #{run.fingerprint}</span></>}
+      {run.notice && <span className="notice"> · {run.notice}</span>}
+      {run.error && <span className="error" role="alert"> · {run.error}</span>}
+    </li>
+  );
+}
+
+/** One line per run: backend, iteration, iterations per second; and a note when settings changed. */
+export function RunStatus() {
+  const runs = useRunStore((s) => s.runs);
+  const startedWith = useRunStore((s) => s.startedWith);
+  const config = useConfigStore((s) => s.config);
+  const stale = startedWith !== null && JSON.stringify(startedWith) !== JSON.stringify(config);
+  if (runs.length === 0) {
+    return <p className="run-status-empty">No runs yet. <strong>Train</strong> or <strong>Step</strong> starts one run per estimator, from the same weights and tasks.</p>;
+  }
+  return (
+    <div className="run-status" aria-label="Runs">
+      <ul>{runs.map((r) => <RunLine key={r.id} run={r} total={startedWith?.run.iterations ?? 0} />)}</ul>
+      {stale && <p role="status" className="notice">Settings changed since these runs started: press Reset to apply them.</p>}
+    </div>
+  );
+}

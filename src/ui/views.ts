@@ -1,0 +1,23 @@
+/**
+ * The app's views, in navigation order. A new view is one entry here (id = its `#hash`).
+ */
+import type { ComponentType } from 'react';
+import { LabView } from './lab/LabView';
+import { PlayView } from './play/PlayView';
+
+export interface ViewEntry {
+  id: string;
+  label: string;
+  Component: ComponentType;
+}
+
+export const VIEWS: ViewEntry[] = [
+  { id: 'lab', label: 'Lab', Component: LabView },
+  { id: 'play', label: 'Play', Component: PlayView },
+];
+
+/** The view named by a location hash (`#play`), or the first view. */
+export function viewFromHash(hash: string): ViewEntry {
+  const id = hash.replace(/^#\/?/, '');
+  return VIEWS.find((v) => v.id === id) ?? VIEWS[0];
+}
