@@ -1,0 +1,180 @@
+/**
+ * `experiment NAME`: run a named experiment (every arm × env × seed) in this process, one run
+ * after another, with progress and an ETA on stderr; write results.json, report.md and the SVG
+ * figures to --out. `ood` writes each trained policy's checkpoint and evaluates the file exactly
+ * as `eval --checkpoint` does.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import * as tf from '@tensorflow/tfjs';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import type { CliCommand, CliIo } from '../command';
+import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
+import { checkpointToJson, checkpointFromJson } from '../../core/train';
+import {
+  assembleResults, buildReport, EXPERIMENT_IDS, formatDuration, formatProgress, parseResults, planExperiment, planUnits, runPlan,
+  SIZE_NAMES, type ExperimentPlan, type ExperimentResults, type Provenance, type SizeName,
+} from '../../core/experiments';
+import { EVAL_TEMPERATURE } from '../../core/experiments/evaluate';
+import { trainerRunOne } from '../../core/experiments/train-run';
+import type { EvalRecord } from '../../core/experiments/results';
+import { evaluateCheckpoint } from './eval';
+
+const USAGE = `Usage: npm run -s cli -- experiment NAME [options]
+
+Runs a named experiment and writes results.json, report.md and SVG figures.
+NAME: ${EXPERIMENT_IDS.join(' | ')}
+
+Options:
+  --size full|reduced    size preset (default full; reduced = what the app runs in workers)
+  --seeds K              seeds 1..K (default from the preset)
+  --iterations N         training iterations per run
+  --group-size G         members per task
+  --tasks B              tasks per iteration
+  --eval-episodes N      evaluation episodes per split (ood)
+  --eval-temperature T   evaluation sampling temperature (default ${EVAL_TEMPERATURE})
+  --envs A,B             only these of the experiment's environments
+  --out DIR              output folder (default runs/experiments/NAME)
+  --backend cpu|wasm     tfjs backend (default wasm)
+  --keep-checkpoints     keep ood's checkpoints in DIR/checkpoints (deleted by default)
+  --dry-run              print the plan (runs and work units) and exit
+  --render FILE          only rebuild report.md and the SVGs from an existing results.json (into --out,
+                         default the file's folder)`;
+
+const KNOWN = new Set(['size', 'seeds', 'iterations', 'group-size', 'tasks', 'eval-episodes', 'eval-temperature', 'envs', 'out', 'backend', 'keep-checkpoints', 'dry-run', 'render']);
+
+function planFrom(name: string, args: ParsedArgs): ExperimentPlan {
+  const size = choiceFlag<SizeName>(args, 'size', SIZE_NAMES, 'full')!;
+  const envs = stringFlag(args, 'envs')?.split(',').map((e) => e.trim()).filter(Boolean);
+  try {
+    return planExperiment(name, size, {
+      seeds: intFlag(args, 'seeds'), iterations: intFlag(args, 'iterations'), groupSize: intFlag(args, 'group-size'),
+      tasksPerIteration: intFlag(args, 'tasks'), evalEpisodes: intFlag(args, 'eval-episodes'), envs,
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Short commit, with `+dirty` when tracked code (src/, workers/) had uncommitted changes. */
+export function gitCommit(): string | null {
+  const head = git(['rev-parse', '--short', 'HEAD']);
+  if (!head) return null;
+  const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src', 'workers']);
+  return dirty ? `${head}+dirty` : head;
+}
+
+async function provenance(argv: string[], backend: string): Promise<Provenance> {
+  const pkg = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const cpu = cpus();
+  return {
+    command: `npm run -s cli -- experiment ${argv.join(' ')}`.trim(),
+    commit: gitCommit(),
+    date: new Date().toISOString(),
+    packageVersion: pkg.version,
+    tfjsVersion: tf.version.tfjs,
+    backend,
+    platform: `Node ${process.version} ${process.platform}-${process.arch}, ${cpu.length} CPU${cpu.length === 1 ? '' : 's'}${cpu[0] ? ` (${cpu[0].model.trim()})` : ''}`,
+  };
+}
+
+function describePlan(plan: ExperimentPlan): string[] {
+  const s = plan.sizes;
+  return [
+    `experiment ${plan.experiment} (${plan.size}): ${plan.runs.length} runs = arms × [${plan.envs.join(', ')}] × ${s.seeds} seeds; ` +
+      `${s.iterations} iterations of ${s.tasksPerIteration} tasks × ${s.groupSize} members; ${planUnits(plan)} work units`,
+    ...(plan.skippedEnvs.length > 0 ? [`not registered in this build, skipped: ${plan.skippedEnvs.join(', ')}`] : []),
+  ];
+}
+
+/** Writes results.json, report.md and the SVGs; returns the file names. */
+export async function writeExperimentOutput(out: string, results: ExperimentResults, withResults = true): Promise<string[]> {
+  await mkdir(out, { recursive: true });
+  const report = buildReport(results);
+  if (withResults) await writeFile(join(out, 'results.json'), JSON.stringify(results) + '\n');
+  await writeFile(join(out, 'report.md'), report.markdown);
+  for (const f of report.files) await writeFile(join(out, f.name), f.content + '\n');
+  return [...(withResults ? ['results.json'] : []), 'report.md', ...report.files.map((f) => f.name)];
+}
+
+async function render(file: string, out: string | undefined, io: CliIo): Promise<number> {
+  let results: ExperimentResults;
+  try {
+    results = parseResults(JSON.parse(await readFile(file, 'utf8')));
+  } catch (error) {
+    throw new CliError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const dir = out ?? dirname(file);
+  const files = await writeExperimentOutput(dir, results, join(dir, 'results.json') !== file);
+  io.err(`rendered ${files.join(', ')} in ${dir}`);
+  io.out(join(dir, 'report.md'));
+  return 0;
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['keep-checkpoints', 'dry-run']);
+  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
+  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  const renderFile = stringFlag(args, 'render');
+  if (renderFile) return render(renderFile, stringFlag(args, 'out'), io);
+  const name = args.positionals[0];
+  if (!name) throw new CliError(`experiment NAME is required; one of ${EXPERIMENT_IDS.join(', ')}`);
+  const plan = planFrom(name, args);
+  describePlan(plan).forEach((line) => io.err(line));
+  if (args.flags['dry-run'] === true) {
+    plan.runs.forEach((r) => io.out(`${r.runId}  ${JSON.stringify(r.config)}${r.evaluate ? `  eval ${r.evaluate.splits.join('+')} × ${r.evaluate.episodes}` : ''}`));
+    return 0;
+  }
+  const out = stringFlag(args, 'out') ?? join('runs', 'experiments', plan.experiment);
+  const temperature = numberFlag(args, 'eval-temperature', EVAL_TEMPERATURE)!;
+  const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
+  const checkpoints = join(out, 'checkpoints');
+  const runOne = trainerRunOne({
+    backend,
+    evaluate: async (trainer, spec): Promise<EvalRecord[]> => {
+      // Round-trip through a checkpoint file, exactly what `eval --checkpoint` reads.
+      const file = join(checkpoints, `${spec.runId.replace(/[^a-zA-Z0-9.-]+/g, '_')}.json`);
+      await mkdir(checkpoints, { recursive: true });
+      await writeFile(file, JSON.stringify(checkpointToJson(await trainer.checkpoint())));
+      const cp = checkpointFromJson(JSON.parse(await readFile(file, 'utf8')));
+      const records: EvalRecord[] = [];
+      for (const split of spec.evaluate!.splits) {
+        const { split: s, episodes, temperature: t, successRate, meanTurns, meanSuccessTurns, meanResponseTokens } =
+          await evaluateCheckpoint(cp, { split, episodes: spec.evaluate!.episodes, temperature, backend });
+        records.push({ split: s, episodes, temperature: t, successRate, meanTurns, meanSuccessTurns, meanResponseTokens });
+      }
+      return records;
+    },
+  });
+  const start = Date.now();
+  const runs = await runPlan(plan, runOne, {
+    now: () => Date.now(),
+    onProgress: (p) => {
+      if (p.event.kind !== 'start') io.err(formatProgress(p));
+    },
+  });
+  const wallMs = Date.now() - start;
+  const results = assembleResults(plan, runs, await provenance(argv, backend), wallMs);
+  const files = await writeExperimentOutput(out, results);
+  if (args.flags['keep-checkpoints'] !== true) await rm(checkpoints, { recursive: true, force: true });
+  io.err(`done in ${formatDuration(wallMs)}; wrote ${files.length} files to ${out}`);
+  io.out(join(out, 'report.md'));
+  return 0;
+}
+
+export const experimentCommand: CliCommand = {
+  name: 'experiment',
+  summary: 'run a named experiment (main, alpha-ablation, ...) over seeds; write results.json + report.md',
+  usage: USAGE,
+  run,
+};

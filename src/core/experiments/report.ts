@@ -1,0 +1,84 @@
+/**
+ * report.md for one results.json: provenance, sizes, tables (mean ± 95% CI over seeds) and
+ * figures (SVG files written next to it). Pure: returns text; the CLI writes the files.
+ */
+import { layoutBarChart, layoutLineChart, type ChartLayout } from './charts/layout';
+import { chartSvg } from './charts/svg';
+import { experimentFigures, type Figure } from './figures';
+import { getExperiment } from './registry';
+import type { ExperimentResults } from './results';
+import { formatDuration } from './runner';
+import { experimentTables, type ReportTable } from './tables';
+
+export interface ReportFile {
+  name: string;
+  content: string;
+}
+
+export interface Report {
+  markdown: string;
+  /** The SVG figures, referenced from the markdown by file name. */
+  files: ReportFile[];
+}
+
+export function figureLayout(figure: Figure): ChartLayout {
+  return figure.chart.kind === 'line' ? layoutLineChart(figure.chart.input) : layoutBarChart(figure.chart.input);
+}
+
+const escapeCell = (text: string): string => text.replace(/\|/g, '\\|');
+
+export function markdownTable(table: Pick<ReportTable, 'columns' | 'rows'>): string {
+  const head = `| ${table.columns.map(escapeCell).join(' | ')} |`;
+  const rule = `|${table.columns.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`;
+  return [head, rule, ...table.rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
+}
+
+/** The settings that differ between environments, read from the runs' resolved configs. */
+function envSettings(results: ExperimentResults): string[] {
+  return results.envs.map((env) => {
+    const c = results.runs.find((r) => r.env === env)?.resolvedConfig ?? {};
+    const parts = ['taskType', 'envSize', 'maxTurns', 'split'].map((k) => `${k} ${JSON.stringify(c[k] ?? null)}`);
+    return `- ${env}: ${parts.join(', ')}`;
+  });
+}
+
+function header(results: ExperimentResults): string[] {
+  const p = results.provenance;
+  const s = results.sizes;
+  const def = getExperiment(results.experiment);
+  return [
+    `# ${results.title}`,
+    '',
+    `> Paper claim: ${def.claim}`,
+    '',
+    `Produced by \`${p.command}\` at commit ${p.commit ?? 'unknown'} on ${p.date} (Rollout Lab ${p.packageVersion}, TensorFlow.js ${p.tfjsVersion}, backend ${p.backend}; ${p.platform}). Wall time ${formatDuration(results.wallMs)}.`,
+    '',
+    '## Size',
+    '',
+    `Size preset \`${results.size}\`: ${s.seeds} seed${s.seeds === 1 ? '' : 's'} (root seeds 1..${s.seeds}), ${s.iterations} iterations, ${s.tasksPerIteration} tasks × ${s.groupSize} members per iteration` +
+      `${def.evaluate ? `, ${s.evalEpisodes} evaluation episodes per split` : ''}; ${results.runs.length} runs. Other settings are the trainer defaults.`,
+    '',
+    ...envSettings(results),
+    ...(results.skippedEnvs.length > 0 ? ['', `Not run (not registered in this build): ${results.skippedEnvs.join(', ')}.`] : []),
+    '',
+  ];
+}
+
+export function buildReport(results: ExperimentResults): Report {
+  const tables = experimentTables(results);
+  const figures = experimentFigures(results);
+  const lines = [...header(results), '## Tables', ''];
+  for (const t of tables) lines.push(`### ${t.title}`, '', t.caption, '', markdownTable(t), '');
+  lines.push('## Figures', '');
+  for (const f of figures) lines.push(`![${f.title}](${f.file})`, '', `*${f.caption}*`, '');
+  lines.push(
+    '## Method',
+    '',
+    '- Intervals are 95% confidence intervals over seeds from Student\'s t distribution: mean ± t(0.975, n−1)·s/√n with the Bessel-corrected s. With 2 seeds t = 12.71, with 3 seeds t = 4.30, so intervals are wide; one seed has none.',
+    '- "End of training" values are training-batch statistics (sampled at the training temperature) averaged over the last quarter of the iterations, per run, then over seeds.',
+    '- Differences are paired by seed: the same root seed gives every arm the same tasks in the same order.',
+    '- results.json holds every run\'s per-iteration metrics and resolved config; this report is generated from it (`buildReport`).',
+    '',
+  );
+  return { markdown: lines.join('\n'), files: figures.map((f) => ({ name: f.file, content: chartSvg(figureLayout(f)) })) };
+}

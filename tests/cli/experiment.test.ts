@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CliError } from '../../src/cli/args';
+import type { CliIo } from '../../src/cli/command';
+import { experimentCommand } from '../../src/cli/commands/experiment';
+import { COMMANDS } from '../../src/cli/commands/index';
+import { parseResults } from '../../src/core/experiments/results';
+
+function captureIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => '', isTty: false };
+  return { io, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-experiment-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const TINY = ['--size', 'reduced', '--seeds', '1', '--iterations', '2', '--group-size', '2', '--tasks', '1', '--backend', 'cpu'];
+
+describe('npm run cli -- experiment', () => {
+  it('is registered as a CLI command next to eval', () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual(expect.arrayContaining(['experiment', 'eval']));
+  });
+
+  it('--dry-run prints one line per planned run without training', async () => {
+    const { io, out, err } = captureIo();
+    expect(await experimentCommand.run(['alpha-ablation', '--seeds', '2', '--dry-run'], io)).toBe(0);
+    expect(out).toHaveLength(10);
+    expect(out[0]).toMatch(/^alpha-0\.5\/household-v0\/seed1 {2}\{.*"alphaInit":0\.5/);
+    expect(err[0]).toMatch(/experiment alpha-ablation \(full\): 10 runs/);
+  });
+
+  it('a tiny overhead experiment writes results.json, report.md and its SVG, with progress and an ETA on stderr', async () => {
+    const out = join(dir, 'overhead');
+    const cap = captureIo();
+    expect(await experimentCommand.run(['overhead', ...TINY, '--out', out], cap.io)).toBe(0);
+    expect(cap.out).toEqual([join(out, 'report.md')]);
+    expect(cap.err.some((l) => /ETA \d/.test(l))).toBe(true);
+    expect(cap.err.at(-1)).toMatch(/^done in .*; wrote 3 files/);
+    const results = parseResults(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')));
+    expect(results.runs.map((r) => r.runId)).toEqual(['grpo/household-v0/seed1', 'planpo/household-v0/seed1']);
+    expect(results.runs[0].metrics).toHaveLength(2);
+    expect(results.runs[0].resolvedConfig).toMatchObject({ estimator: 'grpo', groupSize: 2, tasksPerIteration: 1, envSize: 4 });
+    expect(results.provenance).toMatchObject({ command: `npm run -s cli -- experiment overhead ${TINY.join(' ')} --out ${out}`, backend: 'cpu', packageVersion: '0.1.0', tfjsVersion: '4.22.0' });
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('![Time per iteration by phase](timing.svg)');
+    expect(readFileSync(join(out, 'timing.svg'), 'utf8')).toMatch(/^<svg/);
+  });
+
+  it('--render rebuilds the report from an existing results.json without training', async () => {
+    const out = join(dir, 'rendered');
+    const cap = captureIo();
+    expect(await experimentCommand.run(['--render', join(dir, 'overhead', 'results.json'), '--out', out], cap.io)).toBe(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toBe(readFileSync(join(dir, 'overhead', 'report.md'), 'utf8'));
+    expect(existsSync(join(out, 'timing.svg'))).toBe(true);
+  });
+
+  it('ood evaluates each trained policy on seen and unseen tasks through a checkpoint file, then removes the checkpoints', async () => {
+    const out = join(dir, 'ood');
+    expect(await experimentCommand.run(['ood', ...TINY, '--eval-episodes', '2', '--out', out], captureIo().io)).toBe(0);
+    const results = parseResults(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')));
+    for (const run of results.runs) {
+      expect(run.evaluation.map((e) => [e.split, e.episodes, e.temperature])).toEqual([['seen', 2, 0.4], ['unseen', 2, 0.4]]);
+    }
+    expect(existsSync(join(out, 'checkpoints'))).toBe(false);
+  });
+
+  it('an unknown experiment or option is a user error that names the valid choices', async () => {
+    await expect(experimentCommand.run(['nope', '--dry-run'], captureIo().io)).rejects.toThrow(/unknown experiment "nope"; valid: main, alpha-ablation/);
+    await expect(experimentCommand.run(['main', '--sedes', '2'], captureIo().io)).rejects.toBeInstanceOf(CliError);
+    await expect(experimentCommand.run([], captureIo().io)).rejects.toThrow(/experiment NAME is required/);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ESTIMATOR_IDS } from '../../../src/core/advantage/registry';
+import { ENV_IDS } from '../../../src/core/env/registry';
+import { planExperiment, planUnits, SIZE_PRESETS } from '../../../src/core/experiments/plan';
+import { ALPHA_VALUES, EXPERIMENTS, getExperiment } from '../../../src/core/experiments/registry';
+import { EXPERIMENT_IDS, SIZE_NAMES } from '../../../src/core/experiments/types';
+import { validateConfig } from '../../../src/core/train/config';
+
+describe('experiment registry and plans', () => {
+  it('every experiment id has a definition whose arms use registered estimators', () => {
+    expect(Object.keys(EXPERIMENTS)).toEqual([...EXPERIMENT_IDS]);
+    for (const def of Object.values(EXPERIMENTS)) {
+      for (const arm of def.arms) expect(ESTIMATOR_IDS).toContain(arm.estimator);
+      expect(def.arms.map((a) => a.id)).toContain(def.compare.baseline);
+    }
+  });
+
+  it('every planned run at every size is a config the trainer accepts without a problem', () => {
+    for (const id of EXPERIMENT_IDS) {
+      for (const size of SIZE_NAMES) {
+        for (const run of planExperiment(id, size).runs) expect(validateConfig(run.config).problems, run.runId).toEqual([]);
+      }
+    }
+  });
+
+  it('a plan is arms × registered envs × seeds with unique run ids and seeds 1..K', () => {
+    const plan = planExperiment('main', 'full', { seeds: 2 });
+    const def = getExperiment('main');
+    const envs = def.envs.full.filter((e) => (ENV_IDS as readonly string[]).includes(e));
+    expect(plan.envs).toEqual(envs);
+    expect(plan.runs).toHaveLength(def.arms.length * envs.length * 2);
+    expect(new Set(plan.runs.map((r) => r.runId)).size).toBe(plan.runs.length);
+    expect([...new Set(plan.runs.map((r) => r.seed))]).toEqual([1, 2]);
+    expect(plan.skippedEnvs).toEqual(def.envs.full.filter((e) => !envs.includes(e)));
+  });
+
+  it('overrides replace the preset sizes in every run config', () => {
+    const plan = planExperiment('components', 'reduced', { iterations: 3, groupSize: 2, tasksPerIteration: 1 });
+    for (const run of plan.runs) expect(run.config).toMatchObject({ iterations: 3, groupSize: 2, tasksPerIteration: 1 });
+    expect(plan.sizes.seeds).toBe(SIZE_PRESETS.reduced.seeds);
+  });
+
+  it('the alpha ablation sweeps the paper values with alpha_final = alpha_init / 2', () => {
+    const runs = planExperiment('alpha-ablation', 'full', { seeds: 1 }).runs;
+    expect(runs.map((r) => r.config.alphaInit)).toEqual([...ALPHA_VALUES]);
+    expect(runs.map((r) => r.config.alphaFinal)).toEqual(ALPHA_VALUES.map((a) => a / 2));
+  });
+
+  it('critic-based arms train the value head and group-relative arms do not', () => {
+    const runs = planExperiment('length-shaping', 'full', { seeds: 1 }).runs;
+    for (const run of runs) expect(run.config.valueCoef ?? 0, run.runId).toBe(run.config.estimator === 'planpo' ? 0 : 0.5);
+  });
+
+  it('ood evaluates every run on seen and unseen tasks and counts those episodes as work', () => {
+    const plan = planExperiment('ood', 'reduced', { seeds: 1, iterations: 2, evalEpisodes: 16 });
+    for (const run of plan.runs) expect(run.evaluate).toEqual({ splits: ['seen', 'unseen'], episodes: 16 });
+    expect(planUnits(plan)).toBe(plan.runs.length * (2 + 4));
+  });
+
+  it('unknown experiments, foreign envs and bad sizes are refused with a readable error', () => {
+    expect(() => planExperiment('nope')).toThrow(/unknown experiment "nope"; valid: main/);
+    expect(() => planExperiment('overhead', 'full', { envs: ['shop-v0'] })).toThrow(/does not use shop-v0/);
+    expect(() => planExperiment('overhead', 'full', { seeds: 0 })).toThrow(/seeds must be an integer ≥ 1/);
+  });
+});
