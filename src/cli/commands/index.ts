@@ -2,10 +2,14 @@ import type { CliCommand } from '../command';
 import { advantagesCommand } from './advantages';
 import { envCommand } from './env';
 import { trainCommand } from './train';
+import { experimentCommand } from './experiment';
+import { evalCommand } from './eval';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
   advantagesCommand,
   envCommand,
   trainCommand,
+  experimentCommand,
+  evalCommand,
 ];
