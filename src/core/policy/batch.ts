@@ -4,7 +4,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { denseAllowedBias, denseEncoder, denseMultiHot } from './dense';
-import { COPY_KINDS, decoderWidth } from './features';
+import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from './features';
 import type { DecisionBatch, ModelDims } from './model';
 import type { PromptFeatures } from './policy';
 
@@ -12,6 +12,8 @@ export interface DecisionLike {
   token: number;
   allowed: readonly number[] | null;
   features: readonly number[];
+  /** Sparse lookahead features j·V + v. */
+  lookahead: readonly number[];
 }
 
 export interface DecisionRow {
@@ -26,6 +28,7 @@ export function buildDecisionBatch(dims: ModelDims, rows: readonly DecisionRow[]
   const V = dims.vocabSize;
   const F = decoderWidth(dims);
   const feats: Array<readonly number[] | null> = [];
+  const looks: Array<readonly number[] | null> = [];
   const allowed: Array<readonly number[] | null | undefined> = [];
   const chosen = new Int32Array(R * P);
   const mask = new Float32Array(R * P);
@@ -33,6 +36,7 @@ export function buildDecisionBatch(dims: ModelDims, rows: readonly DecisionRow[]
     for (let k = 0; k < P; k++) {
       const d = row.decisions[k];
       feats.push(d ? d.features : null);
+      looks.push(d ? d.lookahead : null);
       allowed.push(d ? d.allowed : undefined);
       if (d) {
         chosen[r * P + k] = d.token;
@@ -46,6 +50,7 @@ export function buildDecisionBatch(dims: ModelDims, rows: readonly DecisionRow[]
     x: tf.tensor2d(x, [R, dims.hashBuckets]),
     dec: tf.tensor2d(denseMultiHot(feats, F), [R * P, F]),
     copy: tf.tensor3d(copy, [R, COPY_KINDS, V]),
+    look: tf.tensor2d(denseMultiHot(looks, LOOKAHEAD_KINDS * V), [R * P, LOOKAHEAD_KINDS * V]),
     allowedBias: tf.tensor3d(denseAllowedBias(allowed, V), [R, P, V]),
     chosen: tf.tensor2d(chosen, [R, P], 'int32'),
     mask: tf.tensor2d(mask, [R, P]),
@@ -54,5 +59,5 @@ export function buildDecisionBatch(dims: ModelDims, rows: readonly DecisionRow[]
 }
 
 export function disposeDecisionBatch(b: DecisionBatch): void {
-  tf.dispose([b.x, b.dec, b.copy, b.allowedBias, b.chosen, b.mask]);
+  tf.dispose([b.x, b.dec, b.copy, b.look, b.allowedBias, b.chosen, b.mask]);
 }

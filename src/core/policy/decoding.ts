@@ -35,14 +35,21 @@ export class ResponseDecoder {
   private live: number[];
   private readonly commandTokens: number[][];
 
+  /** Per command: how many distinct task words it contains (the lookahead features' source). */
+  private readonly overlap: number[];
+
   constructor(
     private readonly vocab: Vocabulary,
     private readonly commands: readonly string[],
     private readonly mode: DecodingMode,
     private readonly limits: DecodeLimits,
+    taskWords: ReadonlySet<string> = new Set(),
   ) {
     this.commandTokens = mode === 'constrained' ? commands.map((c) => vocab.encodeAction(c)) : [];
     this.live = this.commandTokens.map((_, i) => i);
+    this.overlap = this.commandTokens.length > 0
+      ? commands.map((c) => new Set(splitWords(c).filter((w) => taskWords.has(w))).size)
+      : [];
   }
 
   get done(): boolean {
@@ -80,6 +87,29 @@ export class ResponseDecoder {
     }
     if (next.size === 0) next.add(ACTION_CLOSE); // no admissible command at all
     return [...next].sort((a, b) => a - b);
+  }
+
+  /**
+   * Lookahead features of the next decision, sparse flat indices j·V + v: for each allowed action
+   * token v, whether some admissible command reachable through v names ≥ 1 (j = 0) or ≥ 2 (j = 1)
+   * words of the task. Constrained decoding in the action span only; empty otherwise.
+   */
+  lookahead(): number[] {
+    if (this.mode !== 'constrained' || this.phase !== 'action') return [];
+    const V = this.vocab.size;
+    const k = this.actionWords.length;
+    const best = new Map<number, number>();
+    for (const i of this.live) {
+      const seq = this.commandTokens[i];
+      const v = seq.length === k ? ACTION_CLOSE : seq[k];
+      best.set(v, Math.max(best.get(v) ?? 0, this.overlap[i]));
+    }
+    const out: number[] = [];
+    for (const [v, n] of best) {
+      if (n >= 1) out.push(v);
+      if (n >= 2) out.push(V + v);
+    }
+    return out.sort((a, b) => a - b);
   }
 
   push(token: number): void {

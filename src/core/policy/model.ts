@@ -6,7 +6,7 @@
  *   ctx  = relu(x·W_enc + b_enc)                          x: encoder multi-hot / √n   [R, H] → [R, D]
  *   h    = relu(f·W_dec + ctx + b_dec)                    f: decoder features          [R·P, F] → [R, P, D]
  *   h₂   = relu(h·W_hid + b_hid)                                                       [R, P, D]
- *   z    = h₂·W_out + b_out + (h₂·W_gate)·C               C: copy features             [R, P, V]
+ *   z    = h₂·W_out + b_out + (h₂·W_gate)·C + (h₂·W_look)·L   C: copy, L: lookahead   [R, P, V]
  *   V(s) = ctx·w_val + b_val                                                           [R]
  *
  * Gotchas: no tf.gather in the gradient path (no wasm gradient), no float32 oneHot (wasm garbage):
@@ -14,7 +14,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { createRng } from '../math';
-import { COPY_KINDS, decoderWidth, type FeatureDims } from './features';
+import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS, type FeatureDims } from './features';
 import { inputMatMul, matMul } from './matmul';
 import { THINK_CLOSE } from './vocabulary';
 
@@ -23,7 +23,7 @@ export interface ModelDims extends FeatureDims {
 }
 
 export const WEIGHT_NAMES = [
-  'encW', 'encB', 'decW', 'decB', 'hidW', 'hidB', 'outW', 'outB', 'gateW', 'valW', 'valB',
+  'encW', 'encB', 'decW', 'decB', 'hidW', 'hidB', 'outW', 'outB', 'gateW', 'lookW', 'valW', 'valB',
 ] as const;
 export type WeightName = (typeof WEIGHT_NAMES)[number];
 export type Weights = Record<WeightName, tf.Tensor>;
@@ -44,6 +44,7 @@ export function weightShapes(d: ModelDims): Record<WeightName, number[]> {
     hidW: [D, D], hidB: [D],
     outW: [D, V], outB: [V],
     gateW: [D, COPY_KINDS],
+    lookW: [D, LOOKAHEAD_KINDS],
     valW: [D, 1], valB: [1],
   };
 }
@@ -58,7 +59,7 @@ export function initialWeights(d: ModelDims, seed: number, thinkStopLogit = Math
   const shapes = weightShapes(d);
   const std: Record<WeightName, number> = {
     encW: 1, encB: 0, decW: 0.5, decB: 0, hidW: Math.sqrt(2 / d.hidden), hidB: 0,
-    outW: 0.05, outB: 0, gateW: 0.05, valW: 0, valB: 0,
+    outW: 0.05, outB: 0, gateW: 0.05, lookW: 0.05, valW: 0, valB: 0,
   };
   const out = {} as WeightsData;
   for (const name of WEIGHT_NAMES) {
@@ -84,9 +85,11 @@ export function valuesOf(w: Weights, ctx: tf.Tensor2D): tf.Tensor1D {
 
 /**
  * Logits z [R, P, V] for P decisions per row.
- * ctx [R, D]; dec [R·P, F] decoder features; copy [R, K, V] copy features.
+ * ctx [R, D]; dec [R·P, F] decoder features; copy [R, K, V] copy features; look [R·P, J·V] lookahead.
  */
-export function logitsOf(w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: tf.Tensor3D, P: number): tf.Tensor3D {
+export function logitsOf(
+  w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: tf.Tensor3D, look: tf.Tensor2D, P: number,
+): tf.Tensor3D {
   return tf.tidy(() => {
     const R = ctx.shape[0];
     const D = ctx.shape[1];
@@ -94,9 +97,13 @@ export function logitsOf(w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: t
     const h = tf.relu(tf.add(tf.add(f, tf.expandDims(ctx, 1)), w.decB)); // h [R, P, D]
     const flat = tf.reshape(h, [R * P, D]); // [R·P, D]
     const h2 = tf.relu(tf.add(matMul(flat, w.hidW as tf.Tensor2D), w.hidB)); // h₂ [R·P, D]
-    const base = tf.add(matMul(h2, w.outW as tf.Tensor2D), w.outB); // [R·P, V]
-    const gate = tf.reshape(matMul(h2, w.gateW as tf.Tensor2D), [R, P, COPY_KINDS]); // [R, P, K]
+    let base = tf.add(matMul(h2, w.outW as tf.Tensor2D), w.outB); // [R·P, V]
+    // (h₂·W_look)·L: J broadcast products per decision
+    const lookGates = tf.split(matMul(h2, w.lookW as tf.Tensor2D), LOOKAHEAD_KINDS, 1); // J × [R·P, 1]
+    const looks = tf.split(look, LOOKAHEAD_KINDS, 1); // J × [R·P, V]
+    for (let j = 0; j < LOOKAHEAD_KINDS; j++) base = tf.add(base, tf.mul(lookGates[j], looks[j])); // [R·P, V]
     // (h₂·W_gate)·C as K broadcast products: a batched [P, K]×[K, V] matmul per row is slow on wasm
+    const gate = tf.reshape(matMul(h2, w.gateW as tf.Tensor2D), [R, P, COPY_KINDS]); // [R, P, K]
     const gates = tf.split(gate, COPY_KINDS, 2); // K × [R, P, 1]
     const copies = tf.split(copy, COPY_KINDS, 1); // K × [R, 1, V]
     let z = tf.reshape(base, [R, P, -1]) as tf.Tensor3D; // [R, P, V]
@@ -110,6 +117,7 @@ export interface DecisionBatch {
   x: tf.Tensor2D; // [R, H]
   dec: tf.Tensor2D; // [R·P, F]
   copy: tf.Tensor3D; // [R, K, V]
+  look: tf.Tensor2D; // [R·P, J·V]
   /** 0 where allowed, −1e9 where masked [R, P, V]. */
   allowedBias: tf.Tensor3D;
   /** Chosen token per decision, int32 [R, P] (0 on padding). */
@@ -129,7 +137,7 @@ export interface DecisionScores {
 export function scoreDecisions(w: Weights, b: DecisionBatch): DecisionScores {
   return tf.tidy(() => {
     const ctx = contextOf(w, b.x); // [R, D]
-    const z = logitsOf(w, ctx, b.dec, b.copy, b.positions); // [R, P, V]
+    const z = logitsOf(w, ctx, b.dec, b.copy, b.look, b.positions); // [R, P, V]
     const logp = tf.logSoftmax(tf.add(z, b.allowedBias)); // log π over allowed tokens [R, P, V]
     const V = z.shape[2];
     const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]

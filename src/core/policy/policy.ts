@@ -5,7 +5,7 @@
  * that sampling needs.
  */
 import * as tf from '@tensorflow/tfjs';
-import { COPY_KINDS, decoderWidth } from './features';
+import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from './features';
 import { denseEncoder, denseMultiHot } from './dense';
 import {
   contextOf, initialWeights, logitsOf, parameterCount, valuesOf, WEIGHT_NAMES,
@@ -112,16 +112,21 @@ export class TurnSession {
     return out;
   }
 
-  /** Logits [m, V] (row-major) for decisions of prompts `rows` with sparse decoder features. */
-  async logits(rows: readonly number[], features: ReadonlyArray<readonly number[]>): Promise<Float32Array> {
+  /** Logits [m, V] (row-major) for decisions of prompts `rows` with sparse decoder and lookahead features. */
+  async logits(
+    rows: readonly number[], features: ReadonlyArray<readonly number[]>, lookahead: ReadonlyArray<readonly number[]>,
+  ): Promise<Float32Array> {
     const F = decoderWidth(this.policy.dims);
+    const JV = LOOKAHEAD_KINDS * this.policy.dims.vocabSize;
     const m = rows.length;
     const dec = denseMultiHot(features, F);
+    const look = denseMultiHot(lookahead, JV);
     const z = tf.tidy(() => {
       const idx = tf.tensor1d(Int32Array.from(rows), 'int32');
       const ctx = tf.gather(this.ctx, idx); // inference only: no gradient needed [m, D]
       const copy = tf.gather(this.copy, idx); // [m, K, V]
-      return logitsOf(this.policy.weights, ctx, tf.tensor2d(dec, [m, F]), copy, 1); // [m, 1, V]
+      const l = tf.tensor2d(look, [m, JV]); // [m, J·V]
+      return logitsOf(this.policy.weights, ctx, tf.tensor2d(dec, [m, F]), copy, l, 1); // [m, 1, V]
     });
     const out = (await z.data()) as Float32Array;
     z.dispose();

@@ -12,7 +12,7 @@
 import type { BaseEnvState, EnvOptions, TextEnv } from '../env/types';
 import { createRng, deriveSeed, type Rng } from '../math';
 import { ResponseDecoder, parseFreeResponse, renderResponse, type DecodeLimits, type DecodingMode } from '../policy/decoding';
-import { copyFeatures, decoderFeatures, encoderFeatures, type HistoryEntry, type PolicyInput } from '../policy/features';
+import { copyFeatures, decoderFeatures, encoderFeatures, textWords, type HistoryEntry, type PolicyInput } from '../policy/features';
 import { TurnSession, type Policy, type PromptFeatures } from '../policy/policy';
 import { sampleToken } from '../policy/sampling';
 import { PAD, type Vocabulary } from '../policy/vocabulary';
@@ -102,7 +102,7 @@ async function respond<S extends BaseEnvState>(
     const admissible = env.admissibleActions(ep.state);
     const input: PolicyInput = { task: ep.task, observation: ep.observation, history: ep.history, admissible };
     const prompt = { encoder: encoderFeatures(input, dims.hashBuckets), copy: copyFeatures(input, vocab) };
-    const decoder = new ResponseDecoder(vocab, admissible, opts.decoding, opts.limits);
+    const decoder = new ResponseDecoder(vocab, admissible, opts.decoding, opts.limits, new Set(textWords(ep.task)));
     return { decoder, decisions: [], input, prompt, value: 0 };
   });
   const session = new TurnSession(policy, pending.map((p) => p.prompt));
@@ -113,6 +113,7 @@ async function respond<S extends BaseEnvState>(
     for (;;) {
       const rows: number[] = [];
       const feats: number[][] = [];
+      const looks: number[][] = [];
       const allowed: Array<number[] | null> = [];
       pending.forEach((p, i) => {
         const d = p.decoder;
@@ -125,17 +126,20 @@ async function respond<S extends BaseEnvState>(
           const prev = d.tokens.length > 0 ? d.tokens[d.tokens.length - 1] : PAD;
           rows.push(i);
           feats.push(decoderFeatures(dims, prev, d.actionWords, d.tokens.length));
+          looks.push(d.lookahead());
           allowed.push(a);
           break;
         }
       });
       if (rows.length === 0) break;
-      const z = await session.logits(rows, feats); // [m, V]
+      const z = await session.logits(rows, feats, looks); // [m, V]
       steps++;
       rows.forEach((i, j) => {
         const p = pending[i];
         const s = sampleToken(z, j * dims.vocabSize, dims.vocabSize, allowed[j], live[i].rng, opts.temperature);
-        p.decisions.push({ position: p.decoder.tokens.length, token: s.token, allowed: allowed[j], features: feats[j], logProb: s.logProb });
+        p.decisions.push({
+          position: p.decoder.tokens.length, token: s.token, allowed: allowed[j], features: feats[j], lookahead: looks[j], logProb: s.logProb,
+        });
         p.decoder.push(s.token);
       });
     }

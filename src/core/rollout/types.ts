@@ -13,6 +13,8 @@ export interface Decision {
   allowed: number[] | null;
   /** Sparse decoder features (prev token, action bag, position). */
   features: number[];
+  /** Sparse lookahead features (j·V + v). */
+  lookahead: number[];
   /** log π_θold(token | prefix) from the sampling pass. */
   logProb: number;
 }

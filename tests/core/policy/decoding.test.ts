@@ -83,3 +83,17 @@ describe('free decoding', () => {
     expect(d.done).toBe(true);
   });
 });
+
+describe('lookahead features', () => {
+  it('mark the action tokens whose reachable commands name one or two task words', () => {
+    const d = new ResponseDecoder(vocab, COMMANDS, 'constrained', limits, new Set(['take', 'apple', 'countertop']));
+    expect(d.lookahead()).toEqual([]); // not in the action span yet
+    d.push(THINK_OPEN);
+    d.push(THINK_CLOSE);
+    d.push(ACTION_OPEN);
+    const V = vocab.size;
+    const look = d.lookahead();
+    // go → "go to countertop 1" (1 task word); take → "take apple 1 from countertop 1" (3); look → none
+    expect(look).toEqual([vocab.wordId('go'), vocab.wordId('take'), V + vocab.wordId('go'), V + vocab.wordId('take')].sort((a, b) => a - b).filter((x) => x !== V + vocab.wordId('go')));
+  });
+});

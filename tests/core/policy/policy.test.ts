@@ -50,7 +50,7 @@ describe('policy', () => {
     const session = new TurnSession(policy, Array.from({ length: rows }, () => prompt));
     const allowed = [2, ...Array.from({ length: spec.thoughts.length }, (_, i) => 5 + i)];
     const feats = Array.from({ length: rows }, () => decoderFeatures(policy.dims, 1, [], 1));
-    const z = await session.logits(Array.from({ length: rows }, (_, i) => i), feats);
+    const z = await session.logits(Array.from({ length: rows }, (_, i) => i), feats, feats.map(() => []));
     session.dispose();
     const draw = (seed: number) => Array.from({ length: rows }, (_, i) =>
       sampleToken(z, i * policy.dims.vocabSize, policy.dims.vocabSize, allowed, createRng(deriveSeed(seed, 'sample', i))).token);
@@ -63,14 +63,15 @@ describe('policy', () => {
     const prompt = { encoder: encoderFeatures(input, options.hashBuckets), copy: copyFeatures(input, policy.vocab) };
     const session = new TurnSession(policy, [prompt]);
     const rng = createRng(3);
-    const decisions = [];
+    const decisions: Array<{ token: number; allowed: number[]; features: number[]; lookahead: number[]; logProb: number }> = [];
     let prev = 1;
     const allowedSets = [[2, 5, 6, 7], [2, 5, 6, 7], [2, 5, 6]];
     for (let k = 0; k < allowedSets.length; k++) {
       const features = decoderFeatures(policy.dims, prev, [], k + 1);
-      const z = await session.logits([0], [features]);
+      const lookahead = [2, policy.dims.vocabSize + 5 + k];
+      const z = await session.logits([0], [features], [lookahead]);
       const s = sampleToken(z, 0, policy.dims.vocabSize, allowedSets[k], rng);
-      decisions.push({ token: s.token, allowed: allowedSets[k], features, logProb: s.logProb });
+      decisions.push({ token: s.token, allowed: allowedSets[k], features, lookahead, logProb: s.logProb });
       prev = s.token;
     }
     session.dispose();
