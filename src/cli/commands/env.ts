@@ -149,10 +149,10 @@ function solve(args: ParsedArgs, io: CliIo): number {
 }
 
 /** One episode of the uniform random policy over admissible actions. */
-function randomEpisode(env: AnyEnv, state: BaseEnvState, seed: number): { success: boolean; turns: number } {
+function randomEpisode(env: AnyEnv, state: BaseEnvState, seed: number) {
   const rng = createRng(seed);
   while (!state.done) state = env.step(state, rng.pick(env.admissibleActions(state))).state;
-  return { success: state.success, turns: state.turn };
+  return { success: state.success, turns: state.turn, score: state.score };
 }
 
 function summary(values: number[]) {
@@ -170,6 +170,7 @@ function stats(args: ParsedArgs, io: CliIo): number {
   const root = seedFrom(args, 0);
   const lengths: number[] = [];
   const randomTurns: number[] = [];
+  const randomScores: number[] = [];
   let successes = 0;
   let oracleMs = 0;
   for (let i = 0; i < episodes; i++) {
@@ -180,6 +181,7 @@ function stats(args: ParsedArgs, io: CliIo): number {
     const random = randomEpisode(env, state, deriveSeed(root, 'env-stats-policy', i));
     if (random.success) successes++;
     randomTurns.push(random.turns);
+    if (random.score !== undefined) randomScores.push(random.score);
   }
   const result = {
     env: env.id,
@@ -187,14 +189,19 @@ function stats(args: ParsedArgs, io: CliIo): number {
     split: options.split ?? 'seen',
     episodes,
     oracle: { ...summary(lengths), msPerTask: Math.round((oracleMs / episodes) * 1000) / 1000 },
-    random: { successRate: successes / episodes, meanTurns: summary(randomTurns).mean },
+    random: {
+      successRate: successes / episodes,
+      meanTurns: summary(randomTurns).mean,
+      ...(randomScores.length > 0 ? { meanScore: summary(randomScores).mean } : {}),
+    },
   };
   if (args.flags.json) io.out(JSON.stringify(result));
   else {
     io.out(`${result.env} (${result.taskType}, ${result.split}), ${episodes} episodes`);
     io.out(`  oracle plan length: mean ${result.oracle.mean}, min ${result.oracle.min}, max ${result.oracle.max}, ${result.oracle.msPerTask} ms/task`);
     io.out(`  histogram: ${Object.entries(result.oracle.histogram).map(([k, v]) => `${k}:${v}`).join(' ')}`);
-    io.out(`  random policy: success ${(result.random.successRate * 100).toFixed(1)}%, mean turns ${result.random.meanTurns}`);
+    const score = 'meanScore' in result.random ? `, mean score ${result.random.meanScore}` : '';
+    io.out(`  random policy: success ${(result.random.successRate * 100).toFixed(1)}%, mean turns ${result.random.meanTurns}${score}`);
   }
   return 0;
 }

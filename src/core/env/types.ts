@@ -41,6 +41,11 @@ export interface BaseEnvState {
   done: boolean;
   success: boolean;
   taskType: string;
+  /**
+   * The benchmark's own score where it has one besides success (shop: WebShop's purchase
+   * reward 0..1; science: ScienceWorld's score, 0..100 or -100). Absent for household.
+   */
+  score?: number;
 }
 
 export interface TextEnv<S extends BaseEnvState = BaseEnvState> {

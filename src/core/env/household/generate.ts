@@ -4,6 +4,7 @@
  */
 import { createRng, deriveSeed, type Rng } from '../../math/rng';
 import type { Split } from '../types';
+import { drawInSplit, signatureSplit } from '../split';
 import { OBJECT_KINDS, OPENABLE_TYPES, ROOMS, canContain, type RoomType } from './catalog';
 import { APPLIANCE } from './dynamics';
 import { taskText } from './goal';
@@ -27,13 +28,11 @@ export interface WorldSpec {
   dialect: HouseholdDialect;
 }
 
-/** One layout in this many is held out as `unseen` (a fixed partition of layout signatures). */
-const UNSEEN_ONE_IN = 4;
-const MAX_LAYOUT_TRIES = 500;
+const LAYOUT_NAMESPACE = 'household-layout';
 
 /** Which split a layout signature belongs to: a hash partition, so the two splits never share a layout. */
 export function layoutSplit(signature: string): Split {
-  return deriveSeed(0, 'household-layout', signature) % UNSEEN_ONE_IN === 0 ? 'unseen' : 'seen';
+  return signatureSplit(LAYOUT_NAMESPACE, signature);
 }
 
 function layoutTypes(room: RoomType, size: number, rng: Rng): string[] {
@@ -61,13 +60,12 @@ function nameReceptacles(types: string[], rng: Rng): Receptacle[] {
 
 /** A layout of the requested split: redraw (from numbered streams) until the signature falls in it. */
 function drawLayout(seed: number, room: RoomType, spec: WorldSpec): { receptacles: Receptacle[]; layout: string } {
-  for (let attempt = 0; attempt < MAX_LAYOUT_TRIES; attempt++) {
-    const rng = createRng(deriveSeed(seed, 'household', 'layout', attempt));
+  const draw = (rng: Rng) => {
     const receptacles = nameReceptacles(layoutTypes(room, spec.size, rng), rng);
     const layout = `${room}:${receptacles.map((r) => r.name).join(',')}`;
-    if (layoutSplit(layout) === spec.split) return { receptacles, layout };
-  }
-  throw new Error(`household-v0: no ${spec.split} ${room} layout of size ${spec.size} found`);
+    return { value: { receptacles, layout }, signature: layout, namespace: LAYOUT_NAMESPACE };
+  };
+  return drawInSplit(seed, ['household', 'layout'], spec.split, draw, `household-v0 ${room} layout of size ${spec.size}`);
 }
 
 const AFFORDANCE: Partial<Record<HouseholdTaskType, 'cleanable' | 'heatable' | 'coolable'>> = {

@@ -4,6 +4,7 @@
  */
 import { createRng, deriveSeed, type Rng } from '../../math/rng';
 import type { Split } from '../types';
+import { drawInSplit, signatureSplit } from '../split';
 import { buildObjects } from './objects';
 import { SCIENCE_TASK_TYPES, type ScienceState, type ScienceTaskType } from './state';
 import { DOORS, ROOM_NAMES, type RoomName } from './world';
@@ -16,12 +17,11 @@ export interface ScienceSpec {
   maxTurns: number;
 }
 
-const UNSEEN_ONE_IN = 4;
-const MAX_TRIES = 500;
+const VARIATION_NAMESPACE = 'science-variation';
 
 /** Which split a variation signature belongs to (a fixed hash partition). */
 export function variationSplit(signature: string): Split {
-  return deriveSeed(0, 'science-variation', signature) % UNSEEN_ONE_IN === 0 ? 'unseen' : 'seen';
+  return signatureSplit(VARIATION_NAMESPACE, signature);
 }
 
 function neighbours(room: RoomName): RoomName[] {
@@ -58,12 +58,11 @@ function drawMap(required: readonly RoomName[], size: number, rng: Rng): RoomNam
 }
 
 function drawSplitVariation(seed: number, spec: ScienceSpec): Variation {
-  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const rng = createRng(deriveSeed(seed, 'science', 'variation', attempt));
+  const draw = (rng: Rng) => {
     const variation = drawVariation(spec.taskType, rng);
-    if (variationSplit(variation.signature) === spec.split) return variation;
-  }
-  throw new Error(`science-v0: no ${spec.split} variation of ${spec.taskType} found`);
+    return { value: variation, signature: variation.signature, namespace: VARIATION_NAMESPACE };
+  };
+  return drawInSplit(seed, ['science', 'variation'], spec.split, draw, `science-v0 variation of ${spec.taskType}`);
 }
 
 export function generateScience(seed: number, spec: ScienceSpec): ScienceState {
