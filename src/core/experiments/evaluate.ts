@@ -11,9 +11,10 @@
 import type { Trainer } from '../train/trainer';
 import { collectGroups } from '../rollout/collect';
 import type { EvalRecord } from './results';
+import { EVAL_TEMPERATURE } from './plan';
 import type { Split } from './types';
 
-export const EVAL_TEMPERATURE = 0.4;
+export { EVAL_TEMPERATURE };
 
 export interface EvalOptions {
   split: Split;

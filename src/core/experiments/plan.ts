@@ -12,6 +12,9 @@ import type { RunConfig } from '../train/config';
 import { getExperiment } from './registry';
 import type { ExperimentId, ExperimentPlan, RunSpec, SizeName, SizePreset } from './types';
 
+/** Evaluation sampling temperature: the paper validates at 0.4 (training samples at 1.0). */
+export const EVAL_TEMPERATURE = 0.4;
+
 const ENV_CONFIG_FULL: SizePreset['envConfig'] = {
   'household-v0': { envSize: 4, maxTurns: 20 },
   'shop-v0': { envSize: 20, maxTurns: 10 },

@@ -50,9 +50,11 @@ export interface RunPlanOptions {
   now?: () => number;
   /** Runs in flight at once (default 1). */
   concurrency?: number;
+  /** Checked before each run starts; true = start no more runs (the runs in flight finish or fail). */
+  shouldStop?: () => boolean;
 }
 
-/** Executes every run of the plan; resolves with the results in plan order. */
+/** Executes every run of the plan; resolves with the results in plan order, rejects if a run fails or it was stopped. */
 export async function runPlan(plan: ExperimentPlan, runOne: RunOne, options: RunPlanOptions = {}): Promise<RunResult[]> {
   const now = options.now ?? (() => Date.now());
   const start = now();
@@ -94,11 +96,20 @@ export async function runPlan(plan: ExperimentPlan, runOne: RunOne, options: Run
     results[index] = { ...spec, ...outcome, wallMs: Math.round(now() - t0) };
     report({ runId: spec.runId, kind: 'done' });
   };
+  let failed = false;
   const lane = async (): Promise<void> => {
-    while (next < plan.runs.length) await runAt(next++);
+    while (!failed && !options.shouldStop?.() && next < plan.runs.length) {
+      try {
+        await runAt(next++);
+      } catch (error) {
+        failed = true; // the other lanes start nothing new
+        throw error;
+      }
+    }
   };
   const lanes = Math.max(1, Math.min(options.concurrency ?? 1, plan.runs.length));
   await Promise.all(Array.from({ length: lanes }, lane));
+  if (results.filter(Boolean).length < plan.runs.length) throw new Error('experiment stopped before every run finished');
   return results;
 }
 

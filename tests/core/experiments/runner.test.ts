@@ -75,3 +75,28 @@ describe('experiment runner with an injected runOne', () => {
     expect(line).toBe('[ 38%] 1/4 runs · planpo/household-v0/seed2 it 14 success 0.63 · 3m 10s elapsed, ETA 5m 20s');
   });
 });
+
+describe('stopping and failures', () => {
+  it('a failing run rejects the experiment and the other lanes start no new runs', async () => {
+    const plan = planExperiment('overhead', 'reduced', { seeds: 3, iterations: 1 });
+    const started: string[] = [];
+    const runOne: RunOne = async (spec) => {
+      started.push(spec.runId);
+      await new Promise((r) => setTimeout(r, 5));
+      if (spec.runId === plan.runs[0].runId) throw new Error('boom');
+      return { resolvedConfig: {}, backend: 'fake', metrics: [], evaluation: [] };
+    };
+    await expect(runPlan(plan, runOne, { concurrency: 2 })).rejects.toThrow('boom');
+    expect(started).toHaveLength(2);
+  });
+
+  it('shouldStop prevents further runs and the experiment reports that it stopped early', async () => {
+    const plan = planExperiment('overhead', 'reduced', { seeds: 2, iterations: 1 });
+    let stop = false;
+    const runOne: RunOne = async () => {
+      stop = true;
+      return { resolvedConfig: {}, backend: 'fake', metrics: [], evaluation: [] };
+    };
+    await expect(runPlan(plan, runOne, { shouldStop: () => stop })).rejects.toThrow(/stopped before every run finished/);
+  });
+});

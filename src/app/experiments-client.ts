@@ -1,0 +1,192 @@
+/**
+ * Experiments page wiring: loads the CLI-produced results shipped in public/experiments, and runs
+ * an experiment at the `reduced` size with one trainer worker per run (the same core loop as the
+ * CLI), writing progress and results into the experiments store.
+ *
+ * Evaluation (ood) in a worker uses only the trainer worker's public API: after training, the
+ * run's checkpoint is restarted with its config changed to the split under test, 2 members per
+ * task and the evaluation temperature, and trained for exactly one step; that step's rollout
+ * statistics (collected before its update) are the evaluation. Its tasks are those of iteration K
+ * (never trained on). The CLI evaluates with src/core/experiments/evaluate.ts instead.
+ */
+import * as Comlink from 'comlink';
+import { version as packageVersion } from '../../package.json';
+import { EVAL_TEMPERATURE, planExperiment, type PlanOverrides } from '../core/experiments/plan';
+import { parseResults, toIterationRecord, type EvalRecord, type IterationRecord } from '../core/experiments/results';
+import { assembleResults, runPlan, type RunOne } from '../core/experiments/runner';
+import type { ExperimentId, Split } from '../core/experiments/types';
+import type { CheckpointJson } from '../core/train/checkpoint';
+import type { IterationResult } from '../core/train/metrics';
+import { experimentsEvents, useExperimentsStore, type ShippedEntry } from '../state/experiments-store';
+import { backendFromSearch } from './backend-request';
+import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
+
+/** Shipped results live next to index.html (relative URL: the build works from any sub-path). */
+export const SHIPPED_BASE = 'experiments/';
+/** A run that reports nothing for this long is treated as failed (the worker cannot report errors). */
+const STALL_MS = 180_000;
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+async function fetchJson(path: string): Promise<unknown> {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Loads public/experiments/index.json, then the selected file. Safe to call more than once. */
+export async function loadShipped(): Promise<void> {
+  const state = useExperimentsStore.getState();
+  if (state.shipped.status === 'loading' || state.shipped.status === 'ready') return;
+  experimentsEvents.shippedIndexRequested();
+  try {
+    const index = (await fetchJson(`${SHIPPED_BASE}index.json`)) as { files?: ShippedEntry[] };
+    experimentsEvents.shippedIndexLoaded(Array.isArray(index.files) ? index.files : []);
+    const file = useExperimentsStore.getState().selectedFile;
+    if (file) await showShipped(file);
+  } catch (error) {
+    experimentsEvents.shippedFailed(message(error));
+  }
+}
+
+export async function showShipped(file: string): Promise<void> {
+  experimentsEvents.shippedFileSelected(file);
+  if (useExperimentsStore.getState().shipped.results[file]) return;
+  try {
+    experimentsEvents.shippedResultsLoaded(file, parseResults(await fetchJson(`${SHIPPED_BASE}${file}`)));
+  } catch (error) {
+    experimentsEvents.shippedFailed(message(error));
+  }
+}
+
+interface Active {
+  handle: TrainerHandle;
+  fail(error: Error): void;
+}
+
+let active = new Set<Active>();
+let generation = 0;
+
+/** Trains the run's config until `iterations` reports have arrived; resolves with them. */
+function trainInWorker(
+  entry: Active, config: unknown, iterations: number, onIteration: (r: IterationResult) => void, checkpoint?: CheckpointJson,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reject(new Error(`a worker stopped reporting for ${STALL_MS / 1000} s`)), STALL_MS);
+    };
+    entry.fail = (error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    let seen = 0;
+    const callback = Comlink.proxy((result: IterationResult) => {
+      seen++;
+      onIteration(result);
+      arm();
+      if (seen >= iterations) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    arm();
+    const api = entry.handle.api;
+    const start = async () => {
+      await api.createRun(config, callback, checkpoint ? { checkpoint } : {});
+      if (iterations > 0) await (checkpoint ? api.step() : api.resume());
+      else resolve();
+    };
+    start().catch((error: unknown) => reject(error instanceof Error ? error : new Error(message(error))));
+  });
+}
+
+async function evaluateInWorker(entry: Active, checkpoint: CheckpointJson, split: Split, episodes: number): Promise<EvalRecord> {
+  const config = {
+    ...checkpoint.config, split, groupSize: 2, tasksPerIteration: Math.max(1, Math.ceil(episodes / 2)),
+    temperature: EVAL_TEMPERATURE, iterations: checkpoint.iteration + 1,
+  };
+  let metrics: IterationResult['metrics'] | null = null;
+  await trainInWorker(entry, config, 1, (r) => (metrics = r.metrics), { ...checkpoint, config });
+  const m = metrics as IterationResult['metrics'] | null;
+  if (!m) throw new Error('evaluation produced no metrics');
+  return {
+    split, episodes: config.groupSize * config.tasksPerIteration, temperature: EVAL_TEMPERATURE,
+    successRate: m.successRate, meanTurns: m.meanTurns, meanSuccessTurns: m.meanSuccessTurns, meanResponseTokens: m.meanResponseTokens,
+  };
+}
+
+const workerInfo = { backend: 'unknown', tfjsVersion: 'unknown' };
+
+/** runOne for the browser: a fresh trainer worker per run. */
+const workerRunOne: RunOne = async (spec, hooks) => {
+  const entry: Active = { handle: createTrainerWorker(), fail: () => undefined };
+  active.add(entry);
+  try {
+    const info = await entry.handle.api.init({ backend: backendFromSearch(window.location.search).request });
+    Object.assign(workerInfo, { backend: info.backend, tfjsVersion: info.tfjsVersion });
+    const metrics: IterationRecord[] = [];
+    const iterations = spec.config.iterations ?? 0;
+    await trainInWorker(entry, spec.config, iterations, (r) => {
+      const record = toIterationRecord(r.metrics);
+      metrics.push(record);
+      hooks.onIteration(record);
+    });
+    const checkpoint = spec.evaluate ? await entry.handle.api.checkpoint() : null;
+    const resolvedConfig = { ...(checkpoint?.config ?? spec.config) };
+    const evaluation: EvalRecord[] = [];
+    for (const split of spec.evaluate?.splits ?? []) {
+      const record = await evaluateInWorker(entry, checkpoint!, split, spec.evaluate!.episodes);
+      evaluation.push(record);
+      hooks.onEvaluation?.(record);
+    }
+    return { resolvedConfig, backend: info.backend, metrics, evaluation };
+  } finally {
+    active.delete(entry);
+    entry.handle.terminate();
+  }
+};
+
+/** Runs experiment `id` at the reduced size (with overrides) in workers; results land in the store. */
+export async function runReduced(id: ExperimentId, overrides: PlanOverrides = {}, concurrency = defaultConcurrency()): Promise<void> {
+  cancelRun();
+  const gen = ++generation;
+  const plan = planExperiment(id, 'reduced', overrides);
+  experimentsEvents.localRunStarted(id);
+  const start = performance.now();
+  try {
+    const runs = await runPlan(plan, workerRunOne, {
+      now: () => performance.now(), concurrency, shouldStop: () => gen !== generation,
+      onProgress: (p) => gen === generation && experimentsEvents.localProgressed(p),
+    });
+    if (gen !== generation) return;
+    const s = plan.sizes;
+    const provenance = {
+      command: `in-app: ${id} at the reduced size (${s.seeds} seed${s.seeds === 1 ? '' : 's'}, ${s.iterations} iterations, ${s.tasksPerIteration} tasks × ${s.groupSize} members)`,
+      commit: null, date: new Date().toISOString(), packageVersion, tfjsVersion: workerInfo.tfjsVersion, backend: workerInfo.backend,
+      platform: `${navigator.userAgent}; ${concurrency} worker${concurrency === 1 ? '' : 's'} at a time`,
+    };
+    experimentsEvents.localRunFinished(assembleResults(plan, runs, provenance, performance.now() - start));
+  } catch (error) {
+    if (gen === generation) experimentsEvents.localRunFailed(message(error));
+  }
+}
+
+/** Stops every worker of the running experiment. */
+export function cancelRun(): void {
+  if (active.size === 0 && useExperimentsStore.getState().local.status !== 'running') return;
+  generation++;
+  const stopping = active;
+  active = new Set();
+  for (const entry of stopping) {
+    entry.handle.terminate();
+    entry.fail(new Error('cancelled'));
+  }
+  if (useExperimentsStore.getState().local.status === 'running') experimentsEvents.localRunCancelled();
+}
+
+/** Workers at once: one core is left to the page, at most 3. */
+export function defaultConcurrency(): number {
+  return Math.max(1, Math.min(3, (navigator.hardwareConcurrency || 2) - 1));
+}

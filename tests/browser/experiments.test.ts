@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+
+describe('Experiments page', () => {
+  let lab: LabBrowser;
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: false });
+  });
+  afterAll(() => lab?.close());
+
+  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced experiment in workers with an advancing progress bar', async () => {
+    const { page, requests, errors } = await openPage(lab, `${baseUrl}?backend=wasm#experiments`);
+    await page.getByRole('link', { name: 'Experiments' }).and(page.locator('[aria-current="page"]')).waitFor();
+
+    // (1) shipped results, fetched by relative URL from the sub-path
+    const shipped = page.getByRole('region', { name: 'Shipped results' });
+    const finalTable = shipped.locator('table[data-table="final"]');
+    await finalTable.waitFor({ timeout: 60_000 });
+    expect(await finalTable.locator('tbody tr').count()).toBeGreaterThan(1);
+    expect(await finalTable.innerText()).toContain('PlanPO');
+    expect(await shipped.getByTestId('exp-provenance').innerText()).toMatch(/Produced by npm run -s cli -- experiment main .* at commit [0-9a-f]{7}.* on \d{4}-\d\d-\d\dT/);
+    expect(await shipped.locator('figure svg[role="img"]').count()).toBeGreaterThan(0);
+    expect(requests.some((u) => u.includes('/classroom/rollout-lab/experiments/index.json'))).toBe(true);
+
+    // (2) a tiny reduced experiment in workers
+    await page.getByLabel('Experiment', { exact: true }).selectOption('overhead');
+    await page.getByLabel('Seeds').fill('1');
+    await page.getByLabel('Iterations').fill('2');
+    await page.getByRole('button', { name: 'Run experiment' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Experiment progress' });
+    await bar.waitFor();
+    const seen = new Set<string>();
+    const deadline = Date.now() + 200_000;
+    while (Date.now() < deadline) {
+      seen.add((await bar.getAttribute('data-done-units')) ?? '');
+      if ((await page.getByTestId('exp-progress-text').innerText()).includes('finished')) break;
+      await page.waitForTimeout(100);
+    }
+    expect(await page.getByTestId('exp-progress-text').innerText()).toMatch(/100% · 2\/2 runs .* finished/);
+    expect(await bar.evaluate((el) => (el as HTMLProgressElement).value)).toBe(1);
+    const units = [...seen].filter(Boolean).map(Number);
+    expect(units.some((u) => u > 0 && u < 4)).toBe(true); // an intermediate value: the bar advanced, it did not jump
+    const local = page.getByRole('region', { name: 'Results of this browser run' });
+    const timing = local.locator('table[data-table="timing"]');
+    await timing.waitFor();
+    expect(await timing.locator('tbody tr').count()).toBe(2);
+    expect(await local.getByTestId('exp-provenance').innerText()).toContain('in-app: overhead at the reduced size (1 seed, 2 iterations');
+    expect(foreignRequests(requests, baseUrl)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
