@@ -18,7 +18,7 @@
  * Decoder features, one row per decision: the previous token, the bag of action words already
  * written, and the position in the response (capped at maxPositions − 1).
  */
-import type { Vocabulary } from './vocabulary';
+import { fnv1a, type Vocabulary } from './vocabulary';
 
 export interface HistoryEntry {
   observation: string;
@@ -54,13 +54,7 @@ export function textWords(text: string): string[] {
 }
 
 function hash(salt: string, text: string): number {
-  let h = 0x811c9dc5;
-  const s = `${salt}\u0001${text}`;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+  return fnv1a(`${salt}\u0001${text}`);
 }
 
 function addNgrams(out: Set<number>, salt: string, text: string, buckets: number): void {

@@ -49,7 +49,8 @@ export interface Vocabulary extends VocabularySpec {
   isWord(id: number): boolean;
 }
 
-function fnv1a(text: string): number {
+/** FNV-1a, 32 bits (word buckets and feature hashing). */
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

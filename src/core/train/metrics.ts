@@ -26,7 +26,8 @@ export interface IterationTiming {
   totalMs: number;
 }
 
-export interface IterationMetrics {
+/** The update's means (loss, pgLoss, kl, entropy, clipFraction, clipFractionLower, approxKl, valueLoss) and: */
+export interface IterationMetrics extends Omit<UpdateStats, 'steps'> {
   iteration: number;
   successRate: number;
   meanTurns: number;
@@ -35,14 +36,6 @@ export interface IterationMetrics {
   meanResponseTokens: number;
   meanThinkTokens: number;
   zeroStdGroupFraction: number;
-  loss: number;
-  pgLoss: number;
-  kl: number;
-  entropy: number;
-  clipFraction: number;
-  clipFractionLower: number;
-  approxKl: number;
-  valueLoss: number;
   alpha: number | null;
   tokens: number;
   decodeSteps: number;
