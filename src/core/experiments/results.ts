@@ -3,27 +3,19 @@
  * config and seed, evaluation results, and where the numbers came from (command, commit, date,
  * package and tfjs versions, backend). Metrics only: no rollout transcripts, no weights.
  */
+import type { IterationMetrics, IterationTiming } from '../train/metrics';
 import type { ExperimentId, ExperimentPlan, RunSpec, SizeName, Split } from './types';
 
 export const RESULTS_FORMAT = 'rollout-lab.experiment-results.v1';
 
-/** One training iteration (a subset of the trainer's IterationMetrics, rounded). */
-export interface IterationRecord {
-  iteration: number;
-  successRate: number;
-  meanTurns: number;
-  meanSuccessTurns: number | null;
-  meanOracleTurns: number;
-  meanResponseTokens: number;
-  zeroStdGroupFraction: number;
-  loss: number;
-  kl: number;
-  clipFraction: number;
-  entropy: number;
-  alpha: number | null;
-  timing: { rolloutMs: number; advantageMs: number; updateMs: number; totalMs: number };
-  numTensors: number;
-}
+type RecordField =
+  | 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens'
+  | 'zeroStdGroupFraction' | 'loss' | 'kl' | 'clipFraction' | 'entropy' | 'alpha' | 'numTensors';
+
+/** One training iteration: a subset of the trainer's IterationMetrics, rounded (see toIterationRecord). */
+export type IterationRecord = Pick<IterationMetrics, RecordField> & {
+  timing: Pick<IterationTiming, 'rolloutMs' | 'advantageMs' | 'updateMs' | 'totalMs'>;
+};
 
 /** A trained policy evaluated on fresh tasks of one split (sampling at `temperature`, no update). */
 export interface EvalRecord {
@@ -77,12 +69,7 @@ const round = (x: number, digits = 4): number => (Number.isFinite(x) ? Number(x.
 const roundOrNull = (x: number | null | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? round(x) : null);
 
 /** The trainer's per-iteration metrics → an IterationRecord (4 significant digits, ms to 0.01). */
-export function toIterationRecord(m: {
-  iteration: number; successRate: number; meanTurns: number; meanSuccessTurns: number | null; meanOracleTurns: number;
-  meanResponseTokens: number; zeroStdGroupFraction: number; loss: number; kl: number; clipFraction: number;
-  entropy: number; alpha: number | null; numTensors: number;
-  timing: { rolloutMs: number; advantageMs: number; updateMs: number; totalMs: number };
-}): IterationRecord {
+export function toIterationRecord(m: IterationRecord): IterationRecord {
   const ms = (x: number): number => Math.round(x * 100) / 100;
   return {
     iteration: m.iteration,

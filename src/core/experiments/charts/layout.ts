@@ -93,6 +93,7 @@ const LEGEND_ROW = 16;
 
 export function formatValue(v: number, format: ValueFormat = 'number'): string {
   if (format === 'percent') return `${Math.round(v * 100)}%`;
+  if (Number.isInteger(v)) return String(v);
   return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2).replace(/\.?0+$/, '') || '0';
 }
 
@@ -114,8 +115,8 @@ function layoutLegend(items: Array<{ id: string; label: string }>, width: number
 }
 
 function frame(input: { title: string; xLabel: string; yLabel: string }, items: Array<{ id: string; label: string }>, size: ChartSize) {
-  const { legend, height } = layoutLegend(items, size.width, 26);
-  return { width: size.width, height: size.height, left: 52, right: size.width - 14, top: 30 + height, bottom: size.height - 40, title: input.title, xLabel: input.xLabel, yLabel: input.yLabel, legend };
+  const { legend, height } = layoutLegend(items, size.width, 38);
+  return { width: size.width, height: size.height, left: 52, right: size.width - 24, top: 42 + height, bottom: size.height - 40, title: input.title, xLabel: input.xLabel, yLabel: input.yLabel, legend };
 }
 
 function yScaleOf(values: number[], domain: [number, number] | undefined, f: { top: number; bottom: number }) {
