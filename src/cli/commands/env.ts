@@ -112,7 +112,8 @@ async function play(args: ParsedArgs, io: CliIo): Promise<number> {
 }
 
 async function interactive(env: AnyEnv, seed: number, options: EnvOptions, io: CliIo): Promise<number> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  const lines = rl[Symbol.asyncIterator](); // buffers lines typed (or pasted) before we ask
   try {
     const reset = resetEnv(env, seed, options);
     let state = reset.state;
@@ -121,7 +122,10 @@ async function interactive(env: AnyEnv, seed: number, options: EnvOptions, io: C
       const admissible = env.admissibleActions(state);
       io.out(`\nTurn ${state.turn + 1}/${state.maxTurns}. Admissible actions:`);
       admissible.forEach((a, i) => io.out(`  ${String(i + 1).padStart(2)}. ${a}`));
-      const line = (await rl.question('> ')).trim();
+      process.stdout.write('> ');
+      const next = await lines.next();
+      if (next.done) return 0;
+      const line = String(next.value).trim();
       if (line === ':quit') return 0;
       if (line === ':plan') {
         io.out(env.solve(state).map((a, i) => `  ${i + 1}. ${a}`).join('\n') || '  (nothing left to do)');
