@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/math/rng';
 import { ENVIRONMENTS, ENV_IDS, getEnv } from '../../../src/core/env/registry';
@@ -149,6 +150,30 @@ describe.each(ENV_IDS)('%s honours the TextEnv contract', (id) => {
   it('unknown task types and splits are rejected with the valid values listed', () => {
     expect(() => env.reset(0, { taskType: 'nope' })).toThrow(new RegExp(env.taskTypes[0]));
     expect(() => env.reset(0, { split: 'nope' as never })).toThrow(/seen, unseen/);
+  });
+
+  it('any seed and any mix of admissible and junk actions keeps step pure and deterministic (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.array(fc.nat({ max: 1000 }), { maxLength: 12 }), (seed, picks) => {
+        const play = () => {
+          let { state } = env.reset(seed, { maxTurns: 12 });
+          const seen: string[] = [];
+          for (const pick of picks) {
+            if (state.done) break;
+            const admissible = env.admissibleActions(state);
+            const action = pick % 7 === 0 ? `junk ${pick}` : admissible[pick % admissible.length];
+            const before = JSON.stringify(state);
+            const result = env.step(deepFreeze(state), action);
+            expect(JSON.stringify(state)).toBe(before);
+            seen.push(result.observation);
+            state = result.state;
+          }
+          return seen;
+        };
+        expect(play()).toEqual(play());
+      }),
+      { numRuns: 25, seed: 42 },
+    );
   });
 
   it('describeLocation, when present, names a place or returns null', () => {
