@@ -10,7 +10,7 @@ describe('Experiments page', () => {
   });
   afterAll(() => lab?.close());
 
-  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced experiment in workers with an advancing progress bar', async () => {
+  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced ood experiment (training and seen/unseen evaluation) in workers with an advancing progress bar', async () => {
     const { page, requests, errors } = await openPage(lab, `${baseUrl}?backend=wasm#experiments`);
     await page.getByRole('link', { name: 'Experiments' }).and(page.locator('[aria-current="page"]')).waitFor();
 
@@ -25,7 +25,7 @@ describe('Experiments page', () => {
     expect(requests.some((u) => u.includes('/classroom/rollout-lab/experiments/index.json'))).toBe(true);
 
     // (2) a tiny reduced experiment in workers
-    await page.getByLabel('Experiment', { exact: true }).selectOption('overhead');
+    await page.getByLabel('Experiment', { exact: true }).selectOption('ood');
     await page.getByLabel('Seeds').fill('1');
     await page.getByLabel('Iterations').fill('2');
     await page.getByRole('button', { name: 'Run experiment' }).click();
@@ -41,12 +41,14 @@ describe('Experiments page', () => {
     expect(await page.getByTestId('exp-progress-text').innerText()).toMatch(/100% · 2\/2 runs .* finished/);
     expect(await bar.evaluate((el) => (el as HTMLProgressElement).value)).toBe(1);
     const units = [...seen].filter(Boolean).map(Number);
-    expect(units.some((u) => u > 0 && u < 4)).toBe(true); // an intermediate value: the bar advanced, it did not jump
+    expect(units.some((u) => u > 0 && u < 12)).toBe(true); // an intermediate value: the bar advanced, it did not jump
     const local = page.getByRole('region', { name: 'Results of this browser run' });
-    const timing = local.locator('table[data-table="timing"]');
-    await timing.waitFor();
-    expect(await timing.locator('tbody tr').count()).toBe(2);
-    expect(await local.getByTestId('exp-provenance').innerText()).toContain('in-app: overhead at the reduced size (1 seed, 2 iterations');
+    const evaluation = local.locator('table[data-table="evaluation"]');
+    await evaluation.waitFor();
+    const rows = await evaluation.locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(2); // GRPO and PlanPO, each with a seen and an unseen success rate
+    for (const row of rows) expect(row.split('\t').slice(4, 6).every((cell) => /^\d+\.\d$/.test(cell.trim()))).toBe(true);
+    expect(await local.getByTestId('exp-provenance').innerText()).toContain('in-app: ood at the reduced size (1 seed, 2 iterations');
     expect(foreignRequests(requests, baseUrl)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -40,7 +40,7 @@ function curveFigures(results: ExperimentResults, metric: CurveMetric): Figure[]
     file: `${metric}-${env}.svg`,
     title: `${SHORT[metric]} on ${env}`,
     caption: `${SHORT[metric]} per training iteration, moving average of ${smooth} iteration${smooth > 1 ? 's' : ''} per seed, then mean over seeds with a 95% CI band (Student-t).`,
-    chart: { kind: 'line', input: { title: `${SHORT[metric]} on ${env}`, xLabel: 'iteration', yLabel: SHORT[metric], series: curveSeries(results, env, metric, smooth), yDomain: domainOf(metric), format: VALUE_INFO[metric].percent ? 'percent' : 'number' } },
+    chart: { kind: 'line', input: { title: `${SHORT[metric]} on ${env}`, xLabel: 'iteration', yLabel: SHORT[metric], series: curveSeries(results, env, metric, smooth), yDomain: domainOf(metric), yMin: 0, format: VALUE_INFO[metric].percent ? 'percent' : 'number' } },
   }));
 }
 
@@ -51,7 +51,7 @@ function finalBars(results: ExperimentResults, summaries: ArmEnvSummary[], metri
     title,
     caption: `Mean over the last ${finalWindow(results.sizes.iterations)} iterations, mean over seeds with 95% CI whiskers (Student-t).`,
     chart: { kind: 'bars', input: {
-      title, xLabel: 'environment', yLabel: SHORT[metric], yDomain: domainOf(metric), format: VALUE_INFO[metric].percent ? 'percent' : 'number',
+      title, xLabel: 'environment', yLabel: SHORT[metric], yDomain: domainOf(metric), yMin: 0, format: VALUE_INFO[metric].percent ? 'percent' : 'number',
       groups: results.envs.map((env) => ({ label: env, bars: summaries.filter((s) => s.env === env).map((s) => bar(s.arm, s.armLabel, s.final[metric])) })),
     } },
   };
@@ -77,7 +77,7 @@ function timingBars(results: ExperimentResults, summaries: ArmEnvSummary[]): Fig
     title: 'Time per iteration by phase',
     caption: 'Milliseconds per iteration spent collecting rollouts, computing advantages and updating, mean over seeds with 95% CI whiskers.',
     chart: { kind: 'bars', input: {
-      title: 'Time per iteration by phase', xLabel: 'arm', yLabel: 'ms per iteration',
+      title: 'Time per iteration by phase', xLabel: 'arm', yLabel: 'ms per iteration', yMin: 0,
       groups: summaries.map((s) => ({ label: groupLabel(results, s), bars: [
         bar('rollout', 'rollout', s.timing.rolloutMs), bar('advantage', 'advantages', s.timing.advantageMs), bar('update', 'update', s.timing.updateMs),
       ] })),

@@ -24,8 +24,8 @@ const ENV_CONFIG_FULL: SizePreset['envConfig'] = {
 export const SIZE_PRESETS: Readonly<Record<SizeName, SizePreset>> = {
   full: { seeds: 3, iterations: 40, groupSize: 8, tasksPerIteration: 4, evalEpisodes: 64, envConfig: ENV_CONFIG_FULL },
   reduced: {
-    seeds: 2, iterations: 8, groupSize: 4, tasksPerIteration: 2, evalEpisodes: 16,
-    envConfig: { ...ENV_CONFIG_FULL, 'household-v0': { envSize: 4, maxTurns: 12 } },
+    seeds: 2, iterations: 15, groupSize: 6, tasksPerIteration: 2, evalEpisodes: 16,
+    envConfig: { ...ENV_CONFIG_FULL, 'household-v0': { envSize: 4, maxTurns: 15 } },
   },
 };
 

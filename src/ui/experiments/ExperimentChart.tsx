@@ -39,7 +39,7 @@ export function ExperimentChart({ layout, caption }: { layout: ChartLayout; capt
 function Lines({ layout }: { layout: Extract<ChartLayout, { kind: 'line' }> }) {
   return (
     <g>
-      {layout.series.map((s) => s.band && <path key={`band-${s.id}`} d={s.band} style={{ fill: s.color, fillOpacity: 0.15 }} />)}
+      {layout.series.map((s) => s.band && <path key={`band-${s.id}`} d={s.band} style={{ fill: s.color, fillOpacity: 0.1 }} />)}
       {layout.series.map((s) => (
         <path key={s.id} d={s.path} style={{ fill: 'none', stroke: s.color, strokeWidth: 2 }}>
           <title>{s.label}</title>

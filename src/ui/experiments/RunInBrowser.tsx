@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { cancelRun, defaultConcurrency, runReduced } from '../../app/experiments-client';
 import { SIZE_PRESETS } from '../../core/experiments/plan';
 import { EXPERIMENTS, isExperimentId } from '../../core/experiments/registry';
@@ -18,6 +18,7 @@ export function RunInBrowser() {
   const error = useExperimentsStore((s) => s.local.error);
   const [seeds, setSeeds] = useState(reduced.seeds);
   const [iterations, setIterations] = useState(reduced.iterations);
+  const id = useId();
   const running = status === 'running';
   const start = () => void runReduced(experiment, { seeds, iterations });
   const pick = (id: string) => isExperimentId(id) && experimentsEvents.localExperimentSelected(id as ExperimentId);
@@ -29,18 +30,20 @@ export function RunInBrowser() {
         one trainer worker per run, {defaultConcurrency()} at a time. Expect wide intervals: this is a demonstration, not a replication.
       </p>
       <div className="exp-controls">
-        <label className="exp-field">
-          Experiment{' '}
-          <select value={experiment} disabled={running} onChange={(e) => pick(e.target.value)}>
-            {EXPERIMENT_IDS.map((id) => <option key={id} value={id}>{EXPERIMENTS[id].title}</option>)}
+        <span className="exp-field">
+          <label htmlFor={`${id}-experiment`}>Experiment</label>{' '}
+          <select id={`${id}-experiment`} value={experiment} disabled={running} onChange={(e) => pick(e.target.value)}>
+            {EXPERIMENT_IDS.map((x) => <option key={x} value={x}>{EXPERIMENTS[x].title}</option>)}
           </select>
-        </label>
-        <label className="exp-field">
-          Seeds <input type="number" min={1} max={5} value={seeds} disabled={running} onChange={(e) => setSeeds(Math.max(1, Math.round(Number(e.target.value) || 1)))} />
-        </label>
-        <label className="exp-field">
-          Iterations <input type="number" min={1} max={200} value={iterations} disabled={running} onChange={(e) => setIterations(Math.max(1, Math.round(Number(e.target.value) || 1)))} />
-        </label>
+        </span>
+        <span className="exp-field">
+          <label htmlFor={`${id}-seeds`}>Seeds</label>{' '}
+          <input id={`${id}-seeds`} type="number" min={1} max={5} value={seeds} disabled={running} onChange={(e) => setSeeds(Math.max(1, Math.round(Number(e.target.value) || 1)))} />
+        </span>
+        <span className="exp-field">
+          <label htmlFor={`${id}-iterations`}>Iterations</label>{' '}
+          <input id={`${id}-iterations`} type="number" min={1} max={200} value={iterations} disabled={running} onChange={(e) => setIterations(Math.max(1, Math.round(Number(e.target.value) || 1)))} />
+        </span>
         <button type="button" className="primary" onClick={start} disabled={running}>Run experiment</button>
         <button type="button" onClick={cancelRun} disabled={!running}>Cancel</button>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { loadShipped, showShipped } from '../../app/experiments-client';
 import { useExperimentsStore } from '../../state/experiments-store';
 import { ResultsReport } from './ResultsReport';
@@ -10,6 +10,7 @@ export function ShippedResults() {
   const error = useExperimentsStore((s) => s.shipped.error);
   const selected = useExperimentsStore((s) => s.selectedFile);
   const results = useExperimentsStore((s) => (s.selectedFile ? s.shipped.results[s.selectedFile] : undefined));
+  const id = useId();
   useEffect(() => {
     void loadShipped();
   }, []);
@@ -23,12 +24,12 @@ export function ShippedResults() {
       {error && <p className="notice" role="alert">Could not load shipped results: {error}</p>}
       {status === 'ready' && entries.length === 0 && <p>No results are shipped with this build.</p>}
       {entries.length > 0 && (
-        <label className="exp-field">
-          Shipped experiment{' '}
-          <select value={selected ?? ''} onChange={(e) => void showShipped(e.target.value)}>
+        <p className="exp-field">
+          <label htmlFor={`${id}-file`}>Shipped experiment</label>{' '}
+          <select id={`${id}-file`} value={selected ?? ''} onChange={(e) => void showShipped(e.target.value)}>
             {entries.map((e) => <option key={e.file} value={e.file}>{e.title} ({e.file})</option>)}
           </select>
-        </label>
+        </p>
       )}
       {results && <ResultsReport results={results} label="Shipped results" />}
     </section>

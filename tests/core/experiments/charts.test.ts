@@ -105,3 +105,13 @@ describe('SVG markup', () => {
     expect([formatValue(0.25, 'percent'), formatValue(123.4), formatValue(12.34), formatValue(1.5), formatValue(0)]).toEqual(['25%', '123', '12.3', '1.5', '0']);
   });
 });
+
+describe('y axis floor', () => {
+  it('yMin keeps a CI that dips below zero from pulling the axis negative', () => {
+    const input = { title: 't', xLabel: 'x', yLabel: 'y', series: [{ id: 'a', label: 'a', points: [{ x: 1, mean: 1, low: -3, high: 5 }, { x: 2, mean: 2, low: -1, high: 5 }] }] };
+    expect(layoutLineChart(input, SIZE).yTicks[0].value).toBeLessThan(0);
+    const floored = layoutLineChart({ ...input, yMin: 0 }, SIZE);
+    expect(floored.yTicks[0].value).toBe(0);
+    expect(floored.yTicks[0].at).toBeCloseTo(floored.bottom, 6);
+  });
+});

@@ -53,6 +53,8 @@ export interface LineChartInput {
   yLabel: string;
   series: CurveSeries[];
   yDomain?: [number, number];
+  /** Lowest y shown when there is no fixed domain (0 for quantities that cannot be negative). */
+  yMin?: number;
   format?: ValueFormat;
 }
 
@@ -76,6 +78,7 @@ export interface BarChartInput {
   yLabel: string;
   groups: Array<{ label: string; bars: BarInput[] }>;
   yDomain?: [number, number];
+  yMin?: number;
   format?: ValueFormat;
 }
 
@@ -119,8 +122,8 @@ function frame(input: { title: string; xLabel: string; yLabel: string }, items: 
   return { width: size.width, height: size.height, left: 52, right: size.width - 24, top: 42 + height, bottom: size.height - 40, title: input.title, xLabel: input.xLabel, yLabel: input.yLabel, legend };
 }
 
-function yScaleOf(values: number[], domain: [number, number] | undefined, f: { top: number; bottom: number }) {
-  const lo = domain ? domain[0] : Math.min(0, ...values);
+function yScaleOf(values: number[], domain: [number, number] | undefined, f: { top: number; bottom: number }, yMin?: number) {
+  const lo = domain ? domain[0] : yMin ?? Math.min(0, ...values);
   const hi = domain ? domain[1] : Math.max(lo + 1e-9, ...values);
   const y = scaleLinear().domain([lo, hi === lo ? lo + 1 : hi]).range([f.bottom, f.top]);
   return domain ? y : y.nice(5);
@@ -137,7 +140,7 @@ export function layoutLineChart(input: LineChartInput, size: ChartSize = DEFAULT
   const xs = points.map((p) => p.x);
   const x = scaleLinear().domain([Math.min(...xs, 1), Math.max(...xs, 2)]).range([f.left, f.right]);
   const ys = points.flatMap((p) => [p.mean, p.low ?? p.mean, p.high ?? p.mean]);
-  const y = yScaleOf(ys, input.yDomain, f);
+  const y = yScaleOf(ys, input.yDomain, f, input.yMin);
   const clampY = (v: number): number => y(Math.min(Math.max(v, y.domain()[0]), y.domain()[1]));
   const series = input.series.map((s, index) => {
     const path = line<(typeof s.points)[number]>().x((p) => x(p.x)).y((p) => clampY(p.mean))(s.points) ?? '';
@@ -159,7 +162,7 @@ export function layoutBarChart(input: BarChartInput, size: ChartSize = DEFAULT_C
   const outer = scaleBand().domain(input.groups.map((_, i) => `${i}`)).range([f.left, f.right]).paddingInner(0.2).paddingOuter(0.1);
   const inner = scaleBand().domain(seriesIds.map((s) => s.id)).range([0, outer.bandwidth()]).padding(0.08);
   const values = input.groups.flatMap((g) => g.bars.flatMap((b) => [b.mean, b.high, b.low])).filter((v): v is number => v !== null);
-  const y = yScaleOf(values, input.yDomain, f);
+  const y = yScaleOf(values, input.yDomain, f, input.yMin);
   const format = input.format ?? 'number';
   const clampY = (v: number): number => y(Math.min(Math.max(v, y.domain()[0]), y.domain()[1]));
   const bars: BarChartLayout['bars'] = [];

@@ -35,7 +35,7 @@ function legend(f: ChartFrame): string[] {
 }
 
 function lineBody(l: LineChartLayout): string[] {
-  const bands = l.series.filter((s) => s.band).map((s) => `<path d="${s.band}" style="fill: ${s.color}; fill-opacity: 0.15; stroke: none"/>`);
+  const bands = l.series.filter((s) => s.band).map((s) => `<path d="${s.band}" style="fill: ${s.color}; fill-opacity: 0.1; stroke: none"/>`);
   const lines = l.series.map((s) => `<path d="${s.path}" style="fill: none; stroke: ${s.color}; stroke-width: 2"><title>${escapeXml(s.label)}</title></path>`);
   return [...bands, ...lines];
 }
