@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { LabView } from './lab/LabView';
 import { PlayView } from './play/PlayView';
+import { ExperimentsView } from './experiments/ExperimentsView';
 
 export interface ViewEntry {
   id: string;
@@ -14,6 +15,7 @@ export interface ViewEntry {
 export const VIEWS: ViewEntry[] = [
   { id: 'lab', label: 'Lab', Component: LabView },
   { id: 'play', label: 'Play', Component: PlayView },
+  { id: 'experiments', label: 'Experiments', Component: ExperimentsView },
 ];
 
 /** The view named by a location hash (`#play`), or the first view. */
