@@ -17,6 +17,9 @@ import {
 
 export type DecodingMode = 'constrained' | 'free';
 
+/** Task words the lookahead features track by position. */
+export const TASK_SLOTS = 8;
+
 export interface DecodeLimits {
   maxThinkTokens: number;
   /** Hard cap on response length (free decoding; constrained responses end on their own). */
@@ -35,21 +38,24 @@ export class ResponseDecoder {
   private live: number[];
   private readonly commandTokens: number[][];
 
-  /** Per command: how many distinct task words it contains (the lookahead features' source). */
+  /** Per command: how many distinct task words it contains, and which task-word slots (bit j = word j). */
   private readonly overlap: number[];
+  private readonly slots: number[];
 
+  /** `taskWords`: the task's words in order (lookahead features; see `lookahead()`). */
   constructor(
     private readonly vocab: Vocabulary,
     private readonly commands: readonly string[],
     private readonly mode: DecodingMode,
     private readonly limits: DecodeLimits,
-    taskWords: ReadonlySet<string> = new Set(),
+    taskWords: readonly string[] = [],
   ) {
     this.commandTokens = mode === 'constrained' ? commands.map((c) => vocab.encodeAction(c)) : [];
     this.live = this.commandTokens.map((_, i) => i);
-    this.overlap = this.commandTokens.length > 0
-      ? commands.map((c) => new Set(splitWords(c).filter((w) => taskWords.has(w))).size)
-      : [];
+    const task = taskWords.slice(0, TASK_SLOTS);
+    const words = this.commandTokens.length > 0 ? commands.map((c) => new Set(splitWords(c))) : [];
+    this.overlap = words.map((w) => new Set(taskWords.filter((t) => w.has(t))).size);
+    this.slots = words.map((w) => task.reduce((bits, t, j) => (w.has(t) ? bits | (1 << j) : bits), 0));
   }
 
   get done(): boolean {
@@ -90,24 +96,27 @@ export class ResponseDecoder {
   }
 
   /**
-   * Lookahead features of the next decision, sparse flat indices j·V + v: for each allowed action
-   * token v, whether some admissible command reachable through v names ≥ 1 (j = 0) or ≥ 2 (j = 1)
-   * words of the task. Constrained decoding in the action span only; empty otherwise.
+   * Lookahead features of the next decision, sparse flat indices j·V + v. For each allowed action
+   * token v, over the admissible commands reachable through v: j = 0 / 1: some command names ≥ 1 /
+   * ≥ 2 distinct task words; j = 2 + s: some command contains the task's word number s (s < 8), so
+   * the gate can tell the task's object from its receptacle. Constrained decoding, action span only.
    */
   lookahead(): number[] {
     if (this.mode !== 'constrained' || this.phase !== 'action') return [];
     const V = this.vocab.size;
     const k = this.actionWords.length;
-    const best = new Map<number, number>();
+    const best = new Map<number, { n: number; bits: number }>();
     for (const i of this.live) {
       const seq = this.commandTokens[i];
       const v = seq.length === k ? ACTION_CLOSE : seq[k];
-      best.set(v, Math.max(best.get(v) ?? 0, this.overlap[i]));
+      const b = best.get(v) ?? { n: 0, bits: 0 };
+      best.set(v, { n: Math.max(b.n, this.overlap[i]), bits: b.bits | this.slots[i] });
     }
     const out: number[] = [];
-    for (const [v, n] of best) {
+    for (const [v, { n, bits }] of best) {
       if (n >= 1) out.push(v);
       if (n >= 2) out.push(V + v);
+      for (let s = 0; s < TASK_SLOTS; s++) if (bits & (1 << s)) out.push((2 + s) * V + v);
     }
     return out.sort((a, b) => a - b);
   }

@@ -10,10 +10,10 @@
  * observation, the history's observations, the history's actions. The decoder gates them per
  * position, a tiny pointer mechanism ("take the object the task names").
  *
- * Lookahead features [J = 2, V] per decision (constrained decoding): for each allowed action token,
- * whether an admissible command reachable through it names ≥ 1 / ≥ 2 task words; gated like the
- * copy features. They let "choose the verb whose commands mention the task's object" generalize
- * across object types.
+ * Lookahead features [J = 10, V] per decision (constrained decoding): for each allowed action token,
+ * whether an admissible command reachable through it names ≥ 1 / ≥ 2 task words, and which of the
+ * task's first 8 words it contains; gated like the copy features. They let "choose the verb whose
+ * commands mention the task's object" generalize across object types.
  *
  * Decoder features, one row per decision: the previous token, the bag of action words already
  * written, and the position in the response (capped at maxPositions − 1).
@@ -35,8 +35,11 @@ export interface PolicyInput {
 }
 
 export const COPY_KINDS = 4;
-/** Lookahead kinds per decision (decoding.ts): a reachable command names ≥ 1 / ≥ 2 task words. */
-export const LOOKAHEAD_KINDS = 2;
+/**
+ * Lookahead kinds per decision (decoding.ts): a reachable command names ≥ 1 / ≥ 2 task words, and
+ * one kind per task-word position (TASK_SLOTS = 8).
+ */
+export const LOOKAHEAD_KINDS = 2 + 8;
 
 export interface FeatureDims {
   hashBuckets: number;

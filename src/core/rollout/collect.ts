@@ -102,7 +102,7 @@ async function respond<S extends BaseEnvState>(
     const admissible = env.admissibleActions(ep.state);
     const input: PolicyInput = { task: ep.task, observation: ep.observation, history: ep.history, admissible };
     const prompt = { encoder: encoderFeatures(input, dims.hashBuckets), copy: copyFeatures(input, vocab) };
-    const decoder = new ResponseDecoder(vocab, admissible, opts.decoding, opts.limits, new Set(textWords(ep.task)));
+    const decoder = new ResponseDecoder(vocab, admissible, opts.decoding, opts.limits, textWords(ep.task));
     return { decoder, decisions: [], input, prompt, value: 0 };
   });
   const session = new TurnSession(policy, pending.map((p) => p.prompt));

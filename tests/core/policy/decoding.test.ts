@@ -85,15 +85,15 @@ describe('free decoding', () => {
 });
 
 describe('lookahead features', () => {
-  it('mark the action tokens whose reachable commands name one or two task words', () => {
-    const d = new ResponseDecoder(vocab, COMMANDS, 'constrained', limits, new Set(['take', 'apple', 'countertop']));
+  it('mark the action tokens whose reachable commands name task words, by count and by task-word position', () => {
+    const d = new ResponseDecoder(vocab, COMMANDS, 'constrained', limits, ['take', 'apple', 'countertop']);
     expect(d.lookahead()).toEqual([]); // not in the action span yet
     d.push(THINK_OPEN);
     d.push(THINK_CLOSE);
     d.push(ACTION_OPEN);
     const V = vocab.size;
-    const look = d.lookahead();
-    // go → "go to countertop 1" (1 task word); take → "take apple 1 from countertop 1" (3); look → none
-    expect(look).toEqual([vocab.wordId('go'), vocab.wordId('take'), V + vocab.wordId('go'), V + vocab.wordId('take')].sort((a, b) => a - b).filter((x) => x !== V + vocab.wordId('go')));
+    const [go, take] = [vocab.wordId('go'), vocab.wordId('take')];
+    // go → "go to countertop 1 | 2": 1 task word (slot 2); take → "take apple 1 from countertop 1": slots 0, 1, 2; look: none
+    expect(d.lookahead()).toEqual([go, take, V + take, 2 * V + take, 3 * V + take, 4 * V + go, 4 * V + take].sort((a, b) => a - b));
   });
 });
