@@ -86,29 +86,27 @@ export function valuesOf(w: Weights, ctx: tf.Tensor2D): tf.Tensor1D {
 /**
  * Logits z [R, P, V] for P decisions per row.
  * ctx [R, D]; dec [R·P, F] decoder features; copy [R, K, V] copy features; look [R·P, J·V] lookahead.
+ * `differentiable` false (sampling) uses plain tf.matMul instead of the custom-gradient products.
  */
 export function logitsOf(
-  w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: tf.Tensor3D, look: tf.Tensor2D, P: number,
+  w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: tf.Tensor3D, look: tf.Tensor2D, P: number, differentiable = true,
 ): tf.Tensor3D {
+  const mm = differentiable ? matMul : (a: tf.Tensor, b: tf.Tensor) => tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D);
+  const imm = differentiable ? inputMatMul : mm;
   return tf.tidy(() => {
-    const R = ctx.shape[0];
-    const D = ctx.shape[1];
-    const f = tf.reshape(inputMatMul(dec, w.decW as tf.Tensor2D), [R, P, D]); // f·W_dec [R, P, D]
+    const [R, D] = ctx.shape;
+    const V = copy.shape[2];
+    const f = tf.reshape(imm(dec, w.decW), [R, P, D]); // f·W_dec [R, P, D]
     const h = tf.relu(tf.add(tf.add(f, tf.expandDims(ctx, 1)), w.decB)); // h [R, P, D]
-    const flat = tf.reshape(h, [R * P, D]); // [R·P, D]
-    const h2 = tf.relu(tf.add(matMul(flat, w.hidW as tf.Tensor2D), w.hidB)); // h₂ [R·P, D]
-    let base = tf.add(matMul(h2, w.outW as tf.Tensor2D), w.outB); // [R·P, V]
-    // (h₂·W_look)·L: J broadcast products per decision
-    const lookGates = tf.split(matMul(h2, w.lookW as tf.Tensor2D), LOOKAHEAD_KINDS, 1); // J × [R·P, 1]
-    const looks = tf.split(look, LOOKAHEAD_KINDS, 1); // J × [R·P, V]
-    for (let j = 0; j < LOOKAHEAD_KINDS; j++) base = tf.add(base, tf.mul(lookGates[j], looks[j])); // [R·P, V]
-    // (h₂·W_gate)·C as K broadcast products: a batched [P, K]×[K, V] matmul per row is slow on wasm
-    const gate = tf.reshape(matMul(h2, w.gateW as tf.Tensor2D), [R, P, COPY_KINDS]); // [R, P, K]
-    const gates = tf.split(gate, COPY_KINDS, 2); // K × [R, P, 1]
-    const copies = tf.split(copy, COPY_KINDS, 1); // K × [R, 1, V]
-    let z = tf.reshape(base, [R, P, -1]) as tf.Tensor3D; // [R, P, V]
-    for (let k = 0; k < COPY_KINDS; k++) z = tf.add(z, tf.mul(gates[k], copies[k])); // z += g_k·C_k [R, P, V]
-    return z; // z [R, P, V]
+    const h2 = tf.relu(tf.add(mm(tf.reshape(h, [R * P, D]), w.hidW), w.hidB)); // h₂ [R·P, D]
+    const base = tf.add(mm(h2, w.outW), w.outB); // [R·P, V]
+    // Σ_j (h₂·W_look)_j L_j and Σ_k (h₂·W_gate)_k C_k as broadcast products (tf.split and small
+    // batched matmuls are slow on wasm)
+    const lookGate = tf.reshape(mm(h2, w.lookW), [R * P, LOOKAHEAD_KINDS, 1]); // [R·P, J, 1]
+    const lookTerm = tf.sum(tf.mul(lookGate, tf.reshape(look, [R * P, LOOKAHEAD_KINDS, V])), 1); // [R·P, V]
+    const copyGate = tf.reshape(mm(h2, w.gateW), [R, P, COPY_KINDS, 1]); // [R, P, K, 1]
+    const copyTerm = tf.sum(tf.mul(copyGate, tf.expandDims(copy, 1)), 2); // [R, P, V]
+    return tf.add(tf.reshape(tf.add(base, lookTerm), [R, P, V]), copyTerm) as tf.Tensor3D; // z [R, P, V]
   });
 }
 

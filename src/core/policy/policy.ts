@@ -112,24 +112,35 @@ export class TurnSession {
     return out;
   }
 
-  /** Logits [m, V] (row-major) for decisions of prompts `rows` with sparse decoder and lookahead features. */
+  /**
+   * Logits [m, V] (row-major) for decisions of prompts `rows` with sparse decoder and lookahead
+   * features. Every prompt of the turn is computed (idle ones on zero features) so that no
+   * tf.gather is needed; only the requested rows are returned.
+   */
   async logits(
     rows: readonly number[], features: ReadonlyArray<readonly number[]>, lookahead: ReadonlyArray<readonly number[]>,
   ): Promise<Float32Array> {
+    const { vocabSize: V } = this.policy.dims;
     const F = decoderWidth(this.policy.dims);
-    const JV = LOOKAHEAD_KINDS * this.policy.dims.vocabSize;
-    const m = rows.length;
-    const dec = denseMultiHot(features, F);
-    const look = denseMultiHot(lookahead, JV);
-    const z = tf.tidy(() => {
-      const idx = tf.tensor1d(Int32Array.from(rows), 'int32');
-      const ctx = tf.gather(this.ctx, idx); // inference only: no gradient needed [m, D]
-      const copy = tf.gather(this.copy, idx); // [m, K, V]
-      const l = tf.tensor2d(look, [m, JV]); // [m, J·V]
-      return logitsOf(this.policy.weights, ctx, tf.tensor2d(dec, [m, F]), copy, l, 1); // [m, 1, V]
+    const JV = LOOKAHEAD_KINDS * V;
+    const n = this.ctx.shape[0];
+    const slotFeatures: Array<readonly number[] | null> = new Array(n).fill(null);
+    const slotLooks: Array<readonly number[] | null> = new Array(n).fill(null);
+    rows.forEach((r, j) => {
+      slotFeatures[r] = features[j];
+      slotLooks[r] = lookahead[j];
     });
-    const out = (await z.data()) as Float32Array;
+    const dec = denseMultiHot(slotFeatures, F);
+    const look = denseMultiHot(slotLooks, JV);
+    const z = tf.tidy(() => {
+      const d = tf.tensor2d(dec, [n, F]); // [n, F]
+      const l = tf.tensor2d(look, [n, JV]); // [n, J·V]
+      return logitsOf(this.policy.weights, this.ctx, d, this.copy, l, 1, false); // [n, 1, V]
+    });
+    const all = (await z.data()) as Float32Array;
     z.dispose();
+    const out = new Float32Array(rows.length * V);
+    rows.forEach((r, j) => out.set(all.subarray(r * V, (r + 1) * V), j * V));
     return out;
   }
 
