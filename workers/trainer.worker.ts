@@ -28,12 +28,14 @@ const api = {
   /**
    * Build the run, paused: `config` is validated (bad fields replaced, see `problems`);
    * `onIteration` receives every iteration's metrics and rollout groups, `onError` a failure.
-   * With `checkpoint` the run resumes from it (its config wins).
+   * With `checkpoint` the run resumes from it (its config wins). A page passes `onError` as the
+   * fourth argument: comlink proxies top-level arguments only, not a function inside `options`.
    */
   async createRun(
     config: unknown,
     onIteration: (result: IterationResult) => void,
     options: { checkpoint?: CheckpointJson; onError?: (message: string) => void } = {},
+    onError?: (message: string) => void,
   ) {
     api.dispose();
     const { config: cfg, problems } = validateConfig(config);
@@ -45,7 +47,7 @@ const api = {
       try {
         for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) onIteration(result);
       } catch (error) {
-        options.onError?.(error instanceof Error ? error.message : String(error));
+        (options.onError ?? onError)?.(error instanceof Error ? error.message : String(error));
       }
     })();
     return { config: run.config, problems, parameters: run.policy.parameterCount, vocabularySize: run.policy.vocab.size };
