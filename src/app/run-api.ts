@@ -11,8 +11,8 @@ import type { TrainerApi } from '../../workers/trainer.worker';
 
 export interface RunApi {
   init(options: { backend: BackendRequest }): Promise<BackendInfo>;
-  /** Build the run (paused) and register the per-iteration callback; returns the worker's config problems. */
-  create(config: RunConfig, onIteration: (result: IterationResult) => void): Promise<string[]>;
+  /** Build the run (paused) and register the callbacks; returns the worker's config problems. */
+  create(config: RunConfig, onIteration: (result: IterationResult) => void, onError: (message: string) => void): Promise<string[]>;
   resume(): Promise<void>;
   pause(): Promise<void>;
   step(): Promise<void>;
@@ -22,10 +22,8 @@ export interface RunApi {
 export function connectRun(remote: Comlink.Remote<TrainerApi>): RunApi {
   return {
     init: (options) => remote.init(options),
-    create: async (config, onIteration) => {
-      // onError would have to travel inside the options object, which comlink cannot proxy; a
-      // failing loop therefore shows as a run that stops reporting (see docs/lab.md).
-      const created = await remote.createRun(config, Comlink.proxy(onIteration));
+    create: async (config, onIteration, onError) => {
+      const created = await remote.createRun(config, Comlink.proxy(onIteration), {}, Comlink.proxy(onError));
       return created.problems;
     },
     resume: () => remote.resume(),

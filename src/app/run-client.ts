@@ -50,7 +50,13 @@ async function startRun(gen: number, id: string, config: LabConfig, index: numbe
   const ready = (async () => {
     try {
       const info = await api.init({ backend: config.backend });
-      const problems = await api.create(runConfig, (result: IterationResult) => onReport(gen, id, config, result));
+      const problems = await api.create(
+        runConfig,
+        (result: IterationResult) => onReport(gen, id, config, result),
+        (error: string) => {
+          if (gen === generation) runEvents.runFailed(id, `training stopped: ${error}`);
+        },
+      );
       const notice = [info.notice, ...problems].filter(Boolean).join('; ') || null;
       if (gen === generation) runEvents.runReady(id, info.backend, notice);
       return true;

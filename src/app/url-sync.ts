@@ -5,9 +5,11 @@
 import { configEvents, useConfigStore } from '../state/config-store';
 import { parseShareLink, shareUrl } from './share-link';
 
+/** Read the opened link; when it carried a configuration, show the corrected one in the address bar. */
 export function loadConfigFromUrl(): void {
   const parsed = parseShareLink(window.location.search);
   configEvents.linkOpened(parsed.config, parsed.problems);
+  if (parsed.fromLink) window.history.replaceState(window.history.state, '', shareUrl(parsed.config, window.location));
 }
 
 /** The share link for the current configuration. */

@@ -19,37 +19,37 @@ export function GroupPickers({ selection }: { selection: Selection }) {
   const latest = selection.iterations.at(-1);
   return (
     <div className="group-pickers">
-      <label>Run
-        <select value={runValue} onChange={(e) => viewEvents.runSelected(e.target.value)}>
+      <span className="picker"><label htmlFor="pick-run">Run</label>
+        <select id="pick-run" value={runValue} onChange={(e) => viewEvents.runSelected(e.target.value)}>
           {runs.map((r) => <option key={r.id} value={r.id}>{estimatorLabel(r.estimator)} run</option>)}
           {hasExample && <option value={EXAMPLE_ID}>Worked example (constructed)</option>}
         </select>
-      </label>
+      </span>
       {selection.source === 'run' && (
-        <label>Iteration
-          <select value={followLatest ? 'latest' : String(selection.iteration)}
+        <span className="picker"><label htmlFor="pick-iteration">Iteration</label>
+          <select id="pick-iteration" value={followLatest ? 'latest' : String(selection.iteration)}
             onChange={(e) => viewEvents.iterationPicked(e.target.value === 'latest' ? null : Number(e.target.value))}>
             <option value="latest">latest{latest !== undefined ? ` (${latest})` : ''}</option>
             {[...selection.iterations].reverse().map((k) => <option key={k} value={k}>{k}</option>)}
           </select>
-        </label>
+        </span>
       )}
       {selection.groups.length > 1 && (
-        <label>Task
-          <select value={selection.groupIndex} onChange={(e) => viewEvents.groupPicked(Number(e.target.value))}>
+        <span className="picker"><label htmlFor="pick-task">Task</label>
+          <select id="pick-task" value={selection.groupIndex} onChange={(e) => viewEvents.groupPicked(Number(e.target.value))}>
             {selection.groups.map((g, b) => (
               <option key={b} value={b}>{b + 1}: {g[0]?.task.instruction ?? g[0]?.task.task_id}</option>
             ))}
           </select>
-        </label>
+        </span>
       )}
-      <label>Sort trajectories by
-        <select value={sortValue} onChange={(e) => chooseSort(e.target.value)}>
+      <span className="picker"><label htmlFor="pick-sort">Sort trajectories by</label>
+        <select id="pick-sort" value={sortValue} onChange={(e) => chooseSort(e.target.value)}>
           <option value="member">sample order</option>
           <option value="length">length (T)</option>
           {selection.estimators.map((id) => <option key={id} value={`advantage:${id}`}>advantage ({estimatorLabel(id)})</option>)}
         </select>
-      </label>
+      </span>
     </div>
   );
 }

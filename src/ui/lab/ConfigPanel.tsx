@@ -23,13 +23,13 @@ export function ConfigPanel() {
   return (
     <aside className="config-panel" aria-label="Configuration">
       <h2>Configuration</h2>
-      <label className="field">
-        <span className="field-label">Preset</span>
-        <select value="" onChange={(e) => applyPreset(e.target.value)}>
+      <div className="field">
+        <label className="field-label" htmlFor="preset">Preset</label>
+        <select id="preset" value="" onChange={(e) => applyPreset(e.target.value)}>
           <option value="">Choose a preset…</option>
           {PRESETS.map((p) => <option key={p.id} value={p.id} title={p.description}>{p.label}</option>)}
         </select>
-      </label>
+      </div>
       <SelectField label="Environment" value={run.env} options={ENV_IDS.map((id) => ({ value: id, label: getEnv(id).label }))}
         onChange={(v) => configEvents.runFieldEdited('env', v)} />
       <SelectField label="Task type" value={run.taskType ?? ''}

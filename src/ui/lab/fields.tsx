@@ -52,13 +52,15 @@ export interface SelectFieldProps<T extends string> {
   onChange(value: T): void;
 }
 
+/** A select labelled with `htmlFor` (a wrapping label would fold the option texts into its name). */
 export function SelectField<T extends string>({ label, value, options, onChange }: SelectFieldProps<T>) {
+  const id = useId();
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+    <div className="field">
+      <label className="field-label" htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
-    </label>
+    </div>
   );
 }

@@ -4,7 +4,10 @@ import type { TranscriptEntry } from './play-session';
 /** What the agent sees, turn by turn; new lines are announced politely and scrolled into view. */
 export function Transcript({ entries }: { entries: TranscriptEntry[] }) {
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [entries.length]);
+  useEffect(() => {
+    // braces: scrollIntoView returns a promise in recent Chromium, and an effect may only return a cleanup
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [entries.length]);
   return (
     <ol className="transcript" role="log" aria-label="Transcript" aria-live="polite">
       {entries.map((e, k) => (

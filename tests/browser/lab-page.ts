@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+
+/** A small configuration for browser tests: 4 trajectories, 2 tasks, short episodes, a tiny policy. */
+export const SMALL = 'groupSize=4&tasksPerIteration=2&maxTurns=6&envSize=4&hidden=32&estimators=grpo,planpo';
+
+export interface RunLine {
+  estimator: string;
+  iteration: number;
+  status: string;
+  backend: string;
+  fingerprint: string;
+}
+
+export async function runLines(page: Page): Promise<RunLine[]> {
+  return page.getByTestId('run-status').evaluateAll((els) => els.map((e) => ({
+    estimator: e.getAttribute('data-estimator') ?? '',
+    iteration: Number(e.getAttribute('data-iteration')),
+    status: e.getAttribute('data-status') ?? '',
+    backend: e.getAttribute('data-backend') ?? '',
+    fingerprint: e.getAttribute('data-fingerprint') ?? '',
+  })));
+}
+
+/** Wait until every run has completed at least `k` iterations (and there are `runs` of them). */
+export async function waitForIteration(page: Page, k: number, runs = 2, timeout = 180_000): Promise<RunLine[]> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const lines = await runLines(page);
+    if (lines.length === runs && lines.every((l) => l.iteration >= k)) return lines;
+    const failed = lines.find((l) => l.status === 'failed');
+    if (failed) throw new Error(`run ${failed.estimator} failed: ${await page.getByTestId('run-status').allInnerTexts()}`);
+    if (Date.now() > deadline) throw new Error(`iteration ${k} not reached: ${JSON.stringify(lines)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Per trajectory of the shown group: its label, outcome, turn count and responses. */
+export async function groupSnapshot(page: Page): Promise<string[]> {
+  return page.getByRole('region', { name: 'Rollout group' }).getByRole('article').evaluateAll((els) => els.map((e) => [
+    e.getAttribute('aria-label'), e.getAttribute('data-success'), e.getAttribute('data-turns'),
+    [...e.querySelectorAll('.turn .response')].map((r) => r.textContent).join(' / '),
+  ].join(' | ')));
+}

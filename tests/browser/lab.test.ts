@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
+import { groupSnapshot, runLines, SMALL, waitForIteration } from './lab-page';
+
+const baseUrl = inject('baseUrl');
+
+describe('the lab', () => {
+  let lab: LabBrowser;
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: true });
+  });
+  afterAll(() => lab?.close());
+
+  it('a malformed link names each bad value, shows the defaults and does not crash', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}?seed=abc&groupSize=0&estimators=grpo,nope&lr=-1&utm=x`);
+    const alert = page.getByTestId('link-problems');
+    await alert.waitFor();
+    const text = await alert.innerText();
+    for (const name of ['seed', 'groupSize', 'estimators', '"nope"', 'lr']) expect(text).toContain(name);
+    expect(text).not.toContain('utm');
+    expect(await page.getByLabel('Seed').inputValue()).toBe('1');
+    expect(await page.getByLabel('Group size G').inputValue()).toBe('8');
+    expect(await page.getByRole('checkbox', { name: 'PlanPO', exact: true }).isChecked()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('seed')).toBe('1');
+    expect(errors).toEqual([]);
+  });
+
+  it('the seeded worked example flags a circuitous success with its reason and plots it', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}?seed=1&taskType=pick_and_place_simple`);
+    await page.getByRole('button', { name: 'Show a worked example' }).click();
+    const group = page.getByRole('region', { name: 'Rollout group' });
+    await group.getByRole('article', { name: 'Trajectory 1', exact: true }).waitFor();
+    const flagged = group.locator('article[data-circuitous="true"]');
+    expect(await flagged.count()).toBeGreaterThan(0);
+    expect(await flagged.first().getByTestId('circuitous-flag').innerText())
+      .toMatch(/^Circuitous: succeeded in \d+ turns; the shortest plan takes \d+; .*revisited \S+ \d+ (once|twice)/);
+    expect(await group.locator('.mark-revisit').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="divergence-point"][data-category="circuitous"]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('figure', { name: 'PlanPO equation' }).innerText()).toContain('Trajectory 1, turn 1');
+    expect(errors).toEqual([]);
+  });
+
+  it('Step trains one iteration in both runs from the same rollouts; the group view, the chart and the keys work', async () => {
+    const { page, requests, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
+    await page.getByRole('button', { name: 'Step', exact: true }).waitFor();
+    await page.keyboard.press('s');
+    const lines = await waitForIteration(page, 1);
+    expect(lines.map((l) => l.estimator)).toEqual(['grpo', 'planpo']);
+    expect(lines[0].fingerprint).toMatch(/^[0-9a-f]{8}$/);
+    expect(lines[1].fingerprint).toBe(lines[0].fingerprint); // same weights, same tasks, same sampling seeds
+
+    const group = page.getByRole('region', { name: 'Rollout group' });
+    const articles = group.getByRole('article');
+    expect(await articles.count()).toBe(4);
+    for (let i = 1; i <= 4; i++) expect(await group.getByRole('article', { name: `Trajectory ${i}`, exact: true }).locator('li.turn').count()).toBeGreaterThan(0);
+    const responses = await page.evaluate(() => document.querySelectorAll('.rollout-group li.turn').length);
+    expect(await page.getByTestId('divergence-point').count()).toBeGreaterThanOrEqual(responses);
+    expect(await page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count()).toBe(2);
+
+    // arrows move through trajectories and turns
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const focused = group.locator('article.focused');
+    expect(await focused.getAttribute('aria-label')).toBe('Trajectory 2');
+    expect(await focused.locator('li.turn.selected').getAttribute('data-turn')).toBe('1');
+
+    // keys typed into a field are not shortcuts
+    await page.getByLabel('Seed').focus();
+    await page.keyboard.press('s');
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(300);
+    expect((await runLines(page)).map((l) => l.status)).toEqual(['paused', 'paused']);
+
+    // space trains, space pauses
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: 'Pause', exact: true }).and(page.locator(':not([disabled])')).waitFor();
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: 'Train', exact: true }).and(page.locator(':not([disabled])')).waitFor();
+    expect(foreignRequests(requests, baseUrl)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a copied share link rebuilds the same configuration and the same first-iteration rollouts', async () => {
+    const { page } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}&seed=7&alphaInit=0.2`);
+    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
+    const link = await page.getByTestId('share-link').inputValue();
+    expect(new URL(link).searchParams.get('seed')).toBe('7');
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    const first = await waitForIteration(page, 1);
+    const snapshot = await groupSnapshot(page);
+
+    const { page: again, errors } = await openPage(lab, link);
+    expect(await again.getByLabel('Seed').inputValue()).toBe('7');
+    expect(await again.getByLabel('α_init').inputValue()).toBe('0.2');
+    expect(await again.getByLabel('Group size G').inputValue()).toBe('4');
+    expect(await again.getByTestId('link-problems').count()).toBe(0);
+    await again.getByRole('button', { name: 'Step', exact: true }).click();
+    const second = await waitForIteration(again, 1);
+    expect(second.map((l) => l.fingerprint)).toEqual(first.map((l) => l.fingerprint));
+    expect(await groupSnapshot(again)).toEqual(snapshot);
+    expect(errors).toEqual([]);
+  });
+
+  it('both runs train on webgpu (software adapter) and iterations advance', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}?backend=webgpu&groupSize=2&tasksPerIteration=1&maxTurns=3&envSize=4&hidden=16&estimators=grpo,planpo`);
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    const lines = await waitForIteration(page, 2, 2, 150_000);
+    expect(lines.map((l) => l.backend)).toEqual(['webgpu', 'webgpu']);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    expect(await page.getByRole('region', { name: 'Rollout group' }).getByRole('article').count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});
