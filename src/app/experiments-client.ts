@@ -23,7 +23,7 @@ import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
 
 /** Shipped results live next to index.html (relative URL: the build works from any sub-path). */
 export const SHIPPED_BASE = 'experiments/';
-/** A run that reports nothing for this long is treated as failed (the worker cannot report errors). */
+/** A run that reports nothing for this long is treated as failed (a hung worker reports no error). */
 const STALL_MS = 180_000;
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -94,7 +94,11 @@ function trainInWorker(
     arm();
     const api = entry.handle.api;
     const start = async () => {
-      await api.createRun(config, callback, checkpoint ? { checkpoint } : {});
+      const onError = Comlink.proxy((text: string) => {
+        clearTimeout(timer);
+        reject(new Error(`training failed in the worker: ${text}`));
+      });
+      await api.createRun(config, callback, checkpoint ? { checkpoint } : {}, onError);
       if (iterations > 0) await (checkpoint ? api.step() : api.resume());
       else resolve();
     };

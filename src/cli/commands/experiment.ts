@@ -74,12 +74,13 @@ export function gitCommit(): string | null {
   return dirty ? `${head}+dirty` : head;
 }
 
-async function provenance(argv: string[], backend: string): Promise<Provenance> {
+/** Provenance; `commit` must be read when the run starts (the code in memory is the code of that moment). */
+async function provenance(argv: string[], backend: string, commit: string | null): Promise<Provenance> {
   const pkg = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   const cpu = cpus();
   return {
     command: `npm run -s cli -- experiment ${argv.join(' ')}`.trim(),
-    commit: gitCommit(),
+    commit,
     date: new Date().toISOString(),
     packageVersion: pkg.version,
     tfjsVersion: tf.version.tfjs,
@@ -156,6 +157,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return records;
     },
   });
+  const commit = gitCommit();
   const start = Date.now();
   const runs = await runPlan(plan, runOne, {
     now: () => Date.now(),
@@ -164,7 +166,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     },
   });
   const wallMs = Date.now() - start;
-  const results = assembleResults(plan, runs, await provenance(argv, backend), wallMs);
+  const results = assembleResults(plan, runs, await provenance(argv, backend, commit), wallMs);
   const files = await writeExperimentOutput(out, results);
   if (args.flags['keep-checkpoints'] !== true) await rm(checkpoints, { recursive: true, force: true });
   io.err(`done in ${formatDuration(wallMs)}; wrote ${files.length} files to ${out}`);

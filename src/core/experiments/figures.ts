@@ -26,6 +26,7 @@ const SHORT: Readonly<Record<CurveMetric, string>> = {
   meanTurns: 'Turns per episode',
   meanSuccessTurns: 'Turns per successful episode',
   meanResponseTokens: 'Tokens per response',
+  meanThinkTokens: 'Thought tokens per response',
   zeroStdGroupFraction: 'Groups with all-zero advantages',
 };
 

@@ -15,6 +15,7 @@ export const VALUE_INFO: Readonly<Record<RunValueKey | 'meanOracleTurns', ValueI
   meanSuccessTurns: { label: 'Turns per success', percent: false, digits: 1 },
   meanOracleTurns: { label: 'Oracle turns T*', percent: false, digits: 1 },
   meanResponseTokens: { label: 'Tokens per response', percent: false, digits: 2 },
+  meanThinkTokens: { label: 'Thought tokens per response', percent: false, digits: 2 },
   zeroStdGroupFraction: { label: 'Zero-advantage groups (%)', percent: true, digits: 0 },
   'eval:seen': { label: 'Seen tasks: success (%)', percent: true, digits: 1 },
   'eval:unseen': { label: 'Unseen tasks: success (%)', percent: true, digits: 1 },

@@ -34,7 +34,7 @@ export const EXPERIMENTS: Readonly<Record<ExperimentId, ExperimentDefinition>> =
       { kind: 'curve', metric: 'meanResponseTokens' },
       { kind: 'bars', metric: 'meanTurns' },
     ],
-    compare: { baseline: 'grpo', values: ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens'] },
+    compare: { baseline: 'grpo', values: ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens', 'meanThinkTokens'] },
   },
   'alpha-ablation': {
     id: 'alpha-ablation',

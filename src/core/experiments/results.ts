@@ -9,7 +9,7 @@ import type { ExperimentId, ExperimentPlan, RunSpec, SizeName, Split } from './t
 export const RESULTS_FORMAT = 'rollout-lab.experiment-results.v1';
 
 type RecordField =
-  | 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens'
+  | 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens' | 'meanThinkTokens'
   | 'zeroStdGroupFraction' | 'loss' | 'kl' | 'clipFraction' | 'entropy' | 'alpha' | 'numTensors';
 
 /** One training iteration: a subset of the trainer's IterationMetrics, rounded (see toIterationRecord). */
@@ -40,9 +40,9 @@ export interface RunResult extends RunSpec {
 export interface Provenance {
   /** The command line that produced the file (or "in-app: ..."). */
   command: string;
-  /** git commit (short hash), null when unknown; `+dirty` when the tree had changes. */
+  /** git commit (short hash) when the run started, null when unknown; `+dirty` when src/ or workers/ had uncommitted changes. */
   commit: string | null;
-  /** ISO 8601 date-time of the end of the run. */
+  /** ISO 8601 date-time of the end of the experiment. */
   date: string;
   packageVersion: string;
   tfjsVersion: string;
@@ -78,6 +78,7 @@ export function toIterationRecord(m: IterationRecord): IterationRecord {
     meanSuccessTurns: roundOrNull(m.meanSuccessTurns),
     meanOracleTurns: round(m.meanOracleTurns),
     meanResponseTokens: round(m.meanResponseTokens),
+    meanThinkTokens: round(m.meanThinkTokens ?? 0),
     zeroStdGroupFraction: round(m.zeroStdGroupFraction),
     loss: round(m.loss),
     kl: round(m.kl),

@@ -15,7 +15,7 @@ import type { CurveMetric, RunValueKey, Split } from './types';
 export type FinalMetric = CurveMetric | 'meanOracleTurns';
 export type TimingPart = 'rolloutMs' | 'advantageMs' | 'updateMs' | 'totalMs';
 export const TIMING_PARTS: readonly TimingPart[] = ['rolloutMs', 'advantageMs', 'updateMs', 'totalMs'];
-const FINAL_METRICS: readonly FinalMetric[] = ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanOracleTurns', 'meanResponseTokens', 'zeroStdGroupFraction'];
+const FINAL_METRICS: readonly FinalMetric[] = ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanOracleTurns', 'meanResponseTokens', 'meanThinkTokens', 'zeroStdGroupFraction'];
 
 export interface ArmEnvSummary {
   arm: string;

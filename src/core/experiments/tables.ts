@@ -22,7 +22,7 @@ const fmt = (ci: MeanCi | undefined, key: keyof typeof VALUE_INFO): string =>
   ci ? formatMeanCi(ci, VALUE_INFO[key].digits, VALUE_INFO[key].percent ? 100 : 1) : '–';
 
 function finalTable(results: ExperimentResults, rows: ArmEnvSummary[]): ReportTable {
-  const keys = ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanOracleTurns', 'meanResponseTokens', 'zeroStdGroupFraction'] as const;
+  const keys = ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanOracleTurns', 'meanResponseTokens', 'meanThinkTokens', 'zeroStdGroupFraction'] as const;
   return {
     id: 'final',
     title: 'End of training',

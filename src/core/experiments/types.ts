@@ -42,7 +42,7 @@ export type ChartSpec =
 
 export type TableKind = 'final' | 'evaluation' | 'timing' | 'alpha';
 
-export const CURVE_METRICS = ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens', 'zeroStdGroupFraction'] as const;
+export const CURVE_METRICS = ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens', 'meanThinkTokens', 'zeroStdGroupFraction'] as const;
 export type CurveMetric = (typeof CURVE_METRICS)[number];
 
 /**

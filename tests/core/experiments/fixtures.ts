@@ -8,7 +8,7 @@ import type { ExperimentId } from '../../../src/core/experiments/types';
 export function fakeIteration(iteration: number, successRate: number, extra: Partial<IterationRecord> = {}): IterationRecord {
   return {
     iteration, successRate, meanTurns: 20 - 10 * successRate, meanSuccessTurns: successRate > 0 ? 8 : null, meanOracleTurns: 4,
-    meanResponseTokens: 10, zeroStdGroupFraction: 0.5, loss: 0, kl: 0, clipFraction: 0, entropy: 1, alpha: null,
+    meanResponseTokens: 10, meanThinkTokens: 2, zeroStdGroupFraction: 0.5, loss: 0, kl: 0, clipFraction: 0, entropy: 1, alpha: null,
     timing: { rolloutMs: 100, advantageMs: 0.1, updateMs: 50, totalMs: 150.1 }, numTensors: 30, ...extra,
   };
 }

@@ -76,7 +76,7 @@ describe('results.json schema', () => {
 
   it('iteration records keep four significant digits and turn missing values into null', () => {
     const rec = toIterationRecord({
-      iteration: 3, successRate: 0.123456, meanTurns: 12.34567, meanSuccessTurns: null, meanOracleTurns: 4, meanResponseTokens: 10.98765,
+      iteration: 3, successRate: 0.123456, meanTurns: 12.34567, meanSuccessTurns: null, meanOracleTurns: 4, meanResponseTokens: 10.98765, meanThinkTokens: 2,
       zeroStdGroupFraction: 0.5, loss: Number.NaN, kl: 1e-9, clipFraction: 0, entropy: 1.5, alpha: 0.0751234, numTensors: 20,
       timing: { rolloutMs: 123.4567, advantageMs: 0.012345, updateMs: 1, totalMs: 124.47 },
     });

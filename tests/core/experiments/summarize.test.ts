@@ -56,7 +56,7 @@ describe('summaries of fabricated runs', () => {
   it('comparisons cover every non-baseline arm and value, and a seed missing on one side is left out', () => {
     const results = fakeResults('main', [fakeRun('grpo', 'h', 1, [0.1]), fakeRun('planpo', 'h', 1, [0.2]), fakeRun('planpo', 'h', 2, [0.3])]);
     const comparisons = experimentComparisons(results);
-    expect(comparisons.map((c) => c.value)).toEqual(['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens']);
+    expect(comparisons.map((c) => c.value)).toEqual(['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens', 'meanThinkTokens']);
     expect(comparisons.every((c) => c.arm === 'planpo' && c.baseline === 'grpo')).toBe(true);
     expect(comparisons[0].difference.n).toBe(1);
   });
