@@ -66,11 +66,11 @@ function git(args: string[]): string | null {
   }
 }
 
-/** Short commit, with `+dirty` when tracked code (src/, workers/) had uncommitted changes. */
+/** Short commit, with `+dirty` when the code the CLI runs (src/core, src/cli) had uncommitted changes. */
 export function gitCommit(): string | null {
   const head = git(['rev-parse', '--short', 'HEAD']);
   if (!head) return null;
-  const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src', 'workers']);
+  const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src/core', 'src/cli']);
   return dirty ? `${head}+dirty` : head;
 }
 

@@ -40,7 +40,7 @@ export interface RunResult extends RunSpec {
 export interface Provenance {
   /** The command line that produced the file (or "in-app: ..."). */
   command: string;
-  /** git commit (short hash) when the run started, null when unknown; `+dirty` when src/ or workers/ had uncommitted changes. */
+  /** git commit (short hash) when the run started, null when unknown; `+dirty` when src/core or src/cli had uncommitted changes. */
   commit: string | null;
   /** ISO 8601 date-time of the end of the experiment. */
   date: string;
