@@ -15,6 +15,7 @@ function candidates(): string[] {
     dirs.push(join(dir, 'shared', 'golden'));
     dir = dirname(dir);
   }
+  dirs.push('/work/shared/golden'); // where this project's machines keep it
   return dirs;
 }
 
