@@ -62,11 +62,11 @@ export class Policy {
   }
 
   /** π_θ's weights as plain data. */
-  getWeights(): WeightsData {
+  async getWeights(): Promise<WeightsData> {
     const out = {} as WeightsData;
     for (const name of WEIGHT_NAMES) {
       const t = this.weights[name];
-      out[name] = { shape: t.shape.slice(), data: Float32Array.from(t.dataSync() as Float32Array) };
+      out[name] = { shape: t.shape.slice(), data: Float32Array.from((await t.data()) as Float32Array) };
     }
     return out;
   }
@@ -104,10 +104,10 @@ export class TurnSession {
     this.copy = tf.tensor3d(c, [n, COPY_KINDS, V]); // [n, K, V]
   }
 
-  /** V(s) per prompt. */
-  values(): Float32Array {
+  /** V(s) per prompt (async read: a synchronous GPU read-back stalls WebGPU). */
+  async values(): Promise<Float32Array> {
     const v = valuesOf(this.policy.weights, this.ctx); // [n]
-    const out = v.dataSync() as Float32Array;
+    const out = (await v.data()) as Float32Array;
     v.dispose();
     return out;
   }

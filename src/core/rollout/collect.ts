@@ -108,7 +108,7 @@ async function respond<S extends BaseEnvState>(
   const session = new TurnSession(policy, pending.map((p) => p.prompt));
   let steps = 0;
   try {
-    const values = session.values();
+    const values = await session.values();
     pending.forEach((p, i) => (p.value = values[i]));
     for (;;) {
       const rows: number[] = [];

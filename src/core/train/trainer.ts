@@ -164,7 +164,7 @@ export class Trainer {
       config: structuredCloneJson(this.config),
       iteration: this.iteration,
       vocabulary: structuredCloneJson({ thoughts: this.policy.vocab.thoughts, words: this.policy.vocab.words, unknownBuckets: this.policy.vocab.unknownBuckets }),
-      weights: this.policy.getWeights(),
+      weights: await this.policy.getWeights(),
       optimizer: await optimizerState(this.optimizer),
     };
   }

@@ -34,14 +34,14 @@ describe('policy', () => {
     expect(n).toBeGreaterThan(50_000);
   });
 
-  it('initializes its weights from the seed alone', () => {
+  it('initializes its weights from the seed alone', async () => {
     const dims = { ...options, vocabSize: policy.vocab.size };
     const a = initialWeights(dims, deriveSeed(7, 'init'));
     const b = initialWeights(dims, deriveSeed(7, 'init'));
     const c = initialWeights(dims, deriveSeed(8, 'init'));
     expect(Array.from(a.encW.data)).toEqual(Array.from(b.encW.data));
     expect(Array.from(a.encW.data)).not.toEqual(Array.from(c.encW.data));
-    expect(Array.from(policy.getWeights().decW.data)).toEqual(Array.from(a.decW.data));
+    expect(Array.from((await policy.getWeights()).decW.data)).toEqual(Array.from(a.decW.data));
   });
 
   it('samples different tokens for identical rows on the cpu backend (own Rng per row, no tf.multinomial)', async () => {

@@ -31,11 +31,11 @@ describe('Trainer', () => {
 
   it('moves the weights and leaves the reference policy frozen', async () => {
     const t = await Trainer.create(smallConfig({ lr: 0.01 }), { env });
-    const w0 = t.policy.getWeights();
+    const w0 = await t.policy.getWeights();
     const ref0 = Array.from(t.policy.reference.outW.dataSync());
     await t.runIteration();
     await t.runIteration();
-    const w1 = t.policy.getWeights();
+    const w1 = await t.policy.getWeights();
     for (const name of ['encW', 'decW', 'hidW', 'outW', 'outB'] as const) {
       const moved = w1[name].data.some((v, i) => v !== w0[name].data[i]);
       expect(moved, name).toBe(true);
@@ -74,9 +74,9 @@ describe('Trainer', () => {
   it('trains the value head only for an estimator with critic targets (ppo)', async () => {
     for (const [estimator, trained] of [['ppo', true], ['grpo', false]] as const) {
       const t = await Trainer.create(smallConfig({ estimator, lr: 0.01 }), { env });
-      const before = Array.from(t.policy.getWeights().valW.data);
+      const before = Array.from((await t.policy.getWeights()).valW.data);
       const { metrics } = await t.runIteration();
-      const moved = t.policy.getWeights().valW.data.some((v, i) => v !== before[i]);
+      const moved = (await t.policy.getWeights()).valW.data.some((v, i) => v !== before[i]);
       t.dispose();
       expect(moved, estimator).toBe(trained);
       expect(metrics.valueLoss).toBeGreaterThanOrEqual(0);
@@ -91,13 +91,13 @@ describe('Trainer', () => {
     const b = await Trainer.create(smallConfig({ seed: 999 }), { env, checkpoint: checkpointFromJson(json) });
     expect(b.iteration).toBe(2);
     expect(b.config.seed).toBe(3);
-    expect(Array.from(b.policy.getWeights().hidW.data)).toEqual(Array.from(a.policy.getWeights().hidW.data));
+    expect(Array.from((await b.policy.getWeights()).hidW.data)).toEqual(Array.from((await a.policy.getWeights()).hidW.data));
     expect(Array.from(b.policy.reference.outW.dataSync())).toEqual(Array.from(a.policy.reference.outW.dataSync()));
     const ra = await a.runIteration();
     const rb = await b.runIteration();
     const strip = (m: typeof ra.metrics) => ({ ...m, timing: 0, tokensPerSecond: 0, numTensors: 0 });
     expect(strip(rb.metrics)).toEqual(strip(ra.metrics));
-    expect(Array.from(b.policy.getWeights().outW.data)).toEqual(Array.from(a.policy.getWeights().outW.data));
+    expect(Array.from((await b.policy.getWeights()).outW.data)).toEqual(Array.from((await a.policy.getWeights()).outW.data));
     a.dispose();
     b.dispose();
   });
