@@ -1,5 +1,5 @@
 import './charts.css';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useConfigStore } from '../../state/config-store';
 import { viewEvents } from '../../state/view-store';
 import { estimatorLabel } from '../group/advantage-lanes';
@@ -9,7 +9,7 @@ import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type 
 import { DivergenceScatter, ScatterLegend } from './DivergenceScatter';
 
 /** A_x vs A_y per response for the selected iteration, A^E vs α·A^S, and the divergence over training. */
-export function DivergenceSection({ selection }: { selection: Selection }) {
+export const DivergenceSection = memo(function DivergenceSection({ selection }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
   const [x, y] = selection.estimators;
   const groups = selection.groups;
@@ -41,4 +41,4 @@ export function DivergenceSection({ selection }: { selection: Selection }) {
       </div>
     </section>
   );
-}
+});

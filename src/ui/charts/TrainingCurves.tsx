@@ -1,7 +1,8 @@
 import './charts.css';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
+import { useThrottled } from '../use-throttled';
 import { estimatorLabel } from '../group/advantage-lanes';
 import { Axes } from './Axes';
 import { layoutCurves, type CurvePoint } from './curves-layout';
@@ -29,7 +30,7 @@ export const PANELS: Panel[] = [
   { key: 'zero', title: 'Zero-variance groups', pick: (m) => m.zeroStdGroupFraction, yInclude: [0, 1], format: pct },
 ];
 
-function CurvePanel({ panel, runs, width, hover, onHover }: {
+const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover }: {
   panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void;
 }) {
   const height = 130;
@@ -62,11 +63,15 @@ function CurvePanel({ panel, runs, width, hover, onHover }: {
       <p className="hover-line">{hover === null ? '\u00a0' : `iteration ${hover}: ${values.join(' · ')}`}</p>
     </figure>
   );
-}
+});
+
+/** While training, the curves redraw at most this often. */
+export const CURVES_REFRESH_MS = 2000;
 
 /** Small multiples, one line per run (colour by estimator, dash by run), hover shared across panels. */
 export function TrainingCurves() {
-  const runs = useRunStore((s) => s.runs);
+  const training = useRunStore((s) => s.training);
+  const runs = useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0);
   const [hover, setHover] = useState<number | null>(null);
   const { ref, width } = useWidth<HTMLDivElement>(1000);
   const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;

@@ -1,5 +1,6 @@
 import { getEstimator } from '../../core/advantage/registry';
-import type { GroupRecords } from '../../state/run-store';
+import { useRunStore, type GroupRecords } from '../../state/run-store';
+import { useThrottled } from '../use-throttled';
 import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';
@@ -21,8 +22,13 @@ function EquationCard({ id, group, member, turn }: { id: string; group: GroupRec
   );
 }
 
+/** While training, the worked numbers refresh at most this often (typesetting is not free). */
+export const EQUATION_REFRESH_MS = 3000;
+
 /** One card per compared estimator, with the selected response's numbers filled in. */
-export function EquationCards({ group, estimators }: { group: GroupRecords; estimators: string[] }) {
+export function EquationCards({ group: live, estimators }: { group: GroupRecords; estimators: string[] }) {
+  const training = useRunStore((s) => s.training);
+  const group = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
   const member = useViewStore((s) => s.trajectory);
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);

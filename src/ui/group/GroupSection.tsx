@@ -1,4 +1,5 @@
 import './group.css';
+import { memo } from 'react';
 import { exampleGroup } from '../../app/example-group';
 import { useConfigStore } from '../../state/config-store';
 import { runEvents } from '../../state/run-store';
@@ -17,7 +18,7 @@ function loadExample() {
 }
 
 /** Pickers, the selected rollout group and the equation cards filled in with its numbers. */
-export function GroupSection({ selection }: { selection: Selection }) {
+export const GroupSection = memo(function GroupSection({ selection }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
   return (
     <section aria-label="Rollout groups" className="group-section">
@@ -41,4 +42,4 @@ export function GroupSection({ selection }: { selection: Selection }) {
       )}
     </section>
   );
-}
+});

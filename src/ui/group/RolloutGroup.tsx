@@ -7,7 +7,7 @@ import { analyzeGroup } from './circuitous';
 import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
 
-/** The G trajectories of one task side by side, in the chosen order. */
+/** The G trajectories of one task side by side, in the chosen order (keyed by member, so a new iteration updates the cards in place). */
 export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords; estimators: string[]; slack: number }) {
   const sortBy = useViewStore((s) => s.sortBy);
   const sortEstimator = useViewStore((s) => s.sortEstimator);
@@ -29,7 +29,7 @@ export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords
       </p>
       <div className="trajectories">
         {order.map((i) => (
-          <TrajectoryCard key={group[i].traj_id} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}
+          <TrajectoryCard key={i} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}
             bound={bound} focused={focused === i} turn={focused === i ? turn : -1} />
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
 import { viewEvents } from '../../state/view-store';
 import { laneMean, type Lane } from './advantage-lanes';
@@ -17,6 +17,9 @@ export interface TrajectoryCardProps {
   turn: number;
 }
 
+/** Turns rendered before "Show all": a collapsed card keeps a group of 8 × 50 turns light. */
+export const COLLAPSED_TURNS = 12;
+
 function turnValues(lanes: Lane[], t: number): LaneValue[] {
   return lanes.map((l) => ({ key: l.key, label: l.label, estimator: l.estimator, value: l.perTurn[t] ?? NaN }));
 }
@@ -31,6 +34,9 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
   }, [verdict]);
   const perTurn = useMemo(() => record.turns.map((_, k) => turnValues(lanes, k)), [record, lanes]);
   const select = (t: number) => viewEvents.trajectoryFocused(member, t);
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? record.turns.length : Math.max(COLLAPSED_TURNS, turn + 3);
+  const hidden = record.turns.length - shown;
   const tokens = record.turns.reduce((n, t) => n + (t.response_tokens ?? 0), 0);
   return (
     <article aria-label={`Trajectory ${member + 1}`} data-member={member} data-success={String(verdict.success)}
@@ -50,10 +56,17 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
         <AdvantageBars values={means} bound={bound} />
       </div>
       <ol className="turns" aria-label={`Turns of trajectory ${member + 1}`}>
-        {record.turns.map((t, k) => (
+        {record.turns.slice(0, shown).map((t, k) => (
           <TurnRow key={k} turn={t} index={k} values={perTurn[k]} bound={bound}
             marks={marksByTurn.get(t.t) ?? []} selected={focused && k === turn} onSelect={select} />
         ))}
+        {hidden > 0 && (
+          <li className="more-turns">
+            <button type="button" onClick={(e) => { e.stopPropagation(); setExpanded(true); }}>
+              Show all {record.turns.length} turns ({hidden} more)
+            </button>
+          </li>
+        )}
       </ol>
     </article>
   );

@@ -6,6 +6,14 @@ import { ResponseText } from './ResponseText';
 
 const MARK_ICON: Record<TurnMark['kind'], string> = { revisit: '↺', repeat: '⟳', 'no-effect': '∅' };
 
+function keepVisible(row: HTMLElement | null): void {
+  const list = row?.parentElement;
+  if (!row || !list) return;
+  const top = row.offsetTop; // .turns is position: relative
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + row.offsetHeight - list.clientHeight;
+}
+
 export interface TurnRowProps {
   turn: RolloutTurnV1;
   index: number;
@@ -19,8 +27,12 @@ export interface TurnRowProps {
 /** One turn, compact (response, bars, marks) or expanded when selected (observation, feedback, numbers). */
 export const TurnRow = memo(function TurnRow({ turn, index, values, bound, marks, selected, onSelect }: TurnRowProps) {
   const ref = useRef<HTMLLIElement>(null);
+  const mounted = useRef(false);
   useEffect(() => {
-    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    // Only when the selection moves here (not when a new group mounts), and only inside the list:
+    // scrollIntoView would also scroll the page and force a layout on every iteration.
+    if (mounted.current && selected) keepVisible(ref.current);
+    mounted.current = true;
   }, [selected]);
   return (
     <li ref={ref} className={`turn${selected ? ' selected' : ''}${marks.length > 0 ? ' marked' : ''}`} data-turn={index}

@@ -1,4 +1,5 @@
 import './lab.css';
+import { useDeferredValue } from 'react';
 import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
@@ -10,9 +11,20 @@ import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
 
+/** The group view and the divergence charts, fed the (throttled) selection; memoized sections skip reports in between. */
+function SelectedGroupViews() {
+  // deferred: React renders the new group in interruptible slices instead of one long task
+  const selection = useDeferredValue(useSelection());
+  return (
+    <>
+      <GroupSection selection={selection} />
+      <DivergenceSection selection={selection} />
+    </>
+  );
+}
+
 export function LabView() {
   useLabShortcuts();
-  const selection = useSelection();
   return (
     <div className="lab">
       <LinkProblems />
@@ -24,8 +36,7 @@ export function LabView() {
             <RunStatus />
             <ShortcutLegend />
           </div>
-          <GroupSection selection={selection} />
-          <DivergenceSection selection={selection} />
+          <SelectedGroupViews />
           <TrainingCurves />
         </div>
       </div>

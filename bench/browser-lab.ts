@@ -1,0 +1,169 @@
+/**
+ * Responsiveness of the lab while two runs train: launches Debian's Chromium the way the browser
+ * tests do, serves the built `dist/` (run `npx vite build` first, or pass BENCH_BUILD=1), opens
+ * the lab with a share-link configuration, presses Train, and for N seconds records long tasks
+ * (PerformanceObserver 'longtask', main thread > 50 ms) and frames (requestAnimationFrame).
+ * A baseline phase first records the idle lab, so a loaded machine's own jank can be told apart.
+ * A second phase renders a group of 8 trajectories × 50 turns and walks through it with the
+ * arrow keys, recording the same figures.
+ *
+ *   npx tsx bench/browser-lab.ts [--seconds 30] [--backend wasm] [--query 'groupSize=8&…']
+ *
+ * Prints one line per phase and, with BENCH_JSON=1, JSON Lines. `benchBrowserLab()` is exported
+ * for bench/run.ts. Benchmarks print figures; tests never assert timings.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { launchChromium, openPage } from '../tests/browser/browser';
+import { serveStatic } from '../tests/browser/static-server';
+
+export interface ResponsivenessFigures {
+  phase: string;
+  seconds: number;
+  longTasks: number;
+  longTaskMsTotal: number;
+  longTaskMsMax: number;
+  framesPerSecond: number;
+  /** 95th percentile of frame intervals, ms. */
+  frameP95Ms: number;
+  /** Iterations completed per run during the phase. */
+  iterations: Record<string, number>;
+  backend: string;
+}
+
+export interface BenchOptions {
+  seconds: number;
+  backend: string;
+  /** Share-link query (without backend) for the training phase. */
+  query: string;
+}
+
+const DEFAULT_QUERY = 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo';
+const LONG_GROUP_QUERY = 'groupSize=8&tasksPerIteration=1&envSize=4&maxTurns=50&hidden=32&estimators=grpo,planpo';
+
+/**
+ * Installs the observers in the page. A string, not a function: tsx would wrap named functions in
+ * a `__name` helper that does not exist in the page.
+ */
+const RECORDER = `(() => {
+  const b = { long: [], frames: [], stop: false };
+  window.__bench = b;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) b.long.push(e.duration); }).observe({ type: 'longtask' });
+  const tick = (t) => { b.frames.push(t); if (!b.stop) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+})()`;
+
+async function startRecording(page: Page): Promise<void> {
+  await page.evaluate(RECORDER);
+}
+
+async function collect(page: Page): Promise<{ long: number[]; frames: number[] }> {
+  return page.evaluate('(() => { window.__bench.stop = true; return { long: window.__bench.long, frames: window.__bench.frames }; })()');
+}
+
+async function iterations(page: Page): Promise<Record<string, number>> {
+  const lines = await page.getByTestId('run-status').evaluateAll((els) => els.map((e) => [e.getAttribute('data-estimator'), Number(e.getAttribute('data-iteration'))]));
+  return Object.fromEntries(lines);
+}
+
+function figures(phase: string, seconds: number, raw: { long: number[]; frames: number[] }, before: Record<string, number>, after: Record<string, number>, backend: string): ResponsivenessFigures {
+  const intervals = raw.frames.slice(1).map((t, i) => t - raw.frames[i]).sort((a, b) => a - b);
+  const span = raw.frames.length > 1 ? (raw.frames.at(-1)! - raw.frames[0]) / 1000 : seconds;
+  return {
+    phase, seconds,
+    longTasks: raw.long.length,
+    longTaskMsTotal: Math.round(raw.long.reduce((a, b) => a + b, 0)),
+    longTaskMsMax: Math.round(Math.max(0, ...raw.long)),
+    framesPerSecond: Math.round(((raw.frames.length - 1) / Math.max(span, 1e-9)) * 10) / 10,
+    frameP95Ms: Math.round(intervals[Math.floor(intervals.length * 0.95)] ?? 0),
+    iterations: Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)])),
+    backend,
+  };
+}
+
+async function waitForIteration(page: Page, k: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const its = Object.values(await iterations(page));
+    if (its.length > 0 && its.every((v) => v >= k)) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`bench: iteration ${k} not reached in ${timeoutMs} ms`);
+}
+
+export async function benchBrowserLab(options: BenchOptions): Promise<ResponsivenessFigures[]> {
+  const dist = resolve('dist');
+  if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) {
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  const server = await serveStatic(dist, '/bench/');
+  const lab = await launchChromium({ webgpu: options.backend === 'webgpu' });
+  const out: ResponsivenessFigures[] = [];
+  try {
+    // PHASE 0: the lab open and idle (what the machine's own load costs the page)
+    const { page: idle } = await openPage(lab, `${server.url}?backend=${options.backend}&${options.query}`);
+    await idle.getByRole('button', { name: 'Train', exact: true }).waitFor();
+    await startRecording(idle);
+    await idle.waitForTimeout(Math.min(10, options.seconds) * 1000);
+    out.push(figures('idle lab (baseline)', Math.min(10, options.seconds), await collect(idle), {}, {}, options.backend));
+    await idle.context().close();
+
+    // PHASE 1: two runs training
+    const { page } = await openPage(lab, `${server.url}?backend=${options.backend}&${options.query}`);
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    await waitForIteration(page, 1, 300_000); // workers built, first report rendered
+    const before = await iterations(page);
+    await startRecording(page);
+    await page.waitForTimeout(options.seconds * 1000);
+    const raw = await collect(page);
+    out.push(figures('two runs training', options.seconds, raw, before, await iterations(page), options.backend));
+    // PHASE 1b: the same runs training while the Play view is shown (no lab rendering): what CPU
+    // contention alone costs, to tell it apart from the lab's own rendering
+    await page.getByRole('link', { name: 'Play' }).click();
+    const beforeB = await iterations(page);
+    await startRecording(page);
+    await page.waitForTimeout(Math.min(15, options.seconds) * 1000);
+    const rawB = await collect(page);
+    out.push(figures('two runs training, Play view shown', Math.min(15, options.seconds), rawB, beforeB, {}, options.backend));
+    await page.context().close();
+
+    // PHASE 2: a group of 8 × 50 turns (an untrained policy rarely finishes early), walked with the keys
+    const { page: long } = await openPage(lab, `${server.url}?backend=${options.backend}&${LONG_GROUP_QUERY}`);
+    await long.getByRole('button', { name: 'Step', exact: true }).click();
+    await startRecording(long);
+    await waitForIteration(long, 1, 300_000);
+    await long.locator('.rollout-group li.turn').first().waitFor({ timeout: 60_000 });
+    const turns = await long.locator('.rollout-group li.turn').count();
+    for (let k = 0; k < 49; k++) await long.keyboard.press('ArrowDown');
+    for (let k = 0; k < 7; k++) await long.keyboard.press('ArrowRight');
+    const rawLong = await collect(long);
+    out.push({ ...figures(`render + walk a group (${turns} turns shown)`, 0, rawLong, {}, {}, options.backend), seconds: Math.round((rawLong.frames.at(-1)! - rawLong.frames[0]) / 100) / 10 });
+  } finally {
+    await lab.close();
+    await server.close();
+  }
+  return out;
+}
+
+export function formatFigures(f: ResponsivenessFigures): string {
+  const its = Object.entries(f.iterations).map(([k, v]) => `${k} +${v}`).join(', ');
+  return `${f.phase} [${f.backend}, ${f.seconds}s]: ${f.longTasks} long tasks (total ${f.longTaskMsTotal} ms, max ${f.longTaskMsMax} ms), ${f.framesPerSecond} fps (p95 frame ${f.frameP95Ms} ms)${its ? `, iterations ${its}` : ''}`;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const options = { seconds: Number(arg('seconds', '30')), backend: arg('backend', 'wasm'), query: arg('query', DEFAULT_QUERY) };
+  benchBrowserLab(options).then((rows) => {
+    for (const r of rows) process.stdout.write((process.env.BENCH_JSON ? JSON.stringify(r) : formatFigures(r)) + '\n');
+  }).catch((error) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
