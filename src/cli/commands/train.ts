@@ -57,7 +57,8 @@ function progressLine(m: IterationMetrics, total: number): string {
   const f = (x: number | null, d = 2) => (x === null ? '-' : x.toFixed(d));
   return `it ${m.iteration}/${total}  success ${f(m.successRate)}  turns ${f(m.meanTurns, 1)} (succ ${f(m.meanSuccessTurns, 1)}, oracle ${f(m.meanOracleTurns, 1)})`
     + `  tokens ${f(m.meanResponseTokens, 1)}  kl ${f(m.kl, 4)}  clip ${f(m.clipFraction, 3)}  H ${f(m.entropy)}`
-    + `  zero-adv ${f(m.zeroStdGroupFraction)}  ${(m.timing.totalMs / 1000).toFixed(2)} s  tensors ${m.numTensors}`;
+    + `  zero-adv ${f(m.zeroStdGroupFraction)}  ${(m.timing.totalMs / 1000).toFixed(2)} s  tensors ${m.numTensors}`
+    + (m.formatValidRate < 1 || m.admissibleRate < 1 ? `  format-valid ${f(m.formatValidRate)}  admissible ${f(m.admissibleRate)}` : '');
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {

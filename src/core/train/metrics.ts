@@ -7,6 +7,8 @@
  *   meanOracleTurns      mean T* over the B tasks (the oracle's shortest plan at reset)
  *   meanResponseTokens   mean L_{i,t} over all responses (forced tags and words included)
  *   meanThinkTokens      mean thought tokens per response
+ *   formatValidRate      share of responses with both tag pairs (always 1 under constrained decoding)
+ *   admissibleRate       share of responses whose action is admissible (always 1 when constrained)
  *   zeroStdGroupFraction share of groups whose advantages all vanish (|A| < 1e-9)
  *   loss, pgLoss, kl, entropy, clipFraction, clipFractionLower, approxKl, valueLoss
  *                        means over the iteration's optimizer steps (actorLoss outputs)
@@ -35,6 +37,8 @@ export interface IterationMetrics extends Omit<UpdateStats, 'steps'> {
   meanOracleTurns: number;
   meanResponseTokens: number;
   meanThinkTokens: number;
+  formatValidRate: number;
+  admissibleRate: number;
   zeroStdGroupFraction: number;
   alpha: number | null;
   tokens: number;
@@ -77,6 +81,8 @@ export function iterationMetrics(m: MetricInputs): IterationMetrics {
     meanOracleTurns: avg(m.batch.groups.map((g) => g.oracleTurns)),
     meanResponseTokens: avg(responses.map((turn) => turn.tokens.length)),
     meanThinkTokens: avg(responses.map((turn) => turn.thoughts)),
+    formatValidRate: avg(responses.map((turn) => (turn.formatValid ? 1 : 0))),
+    admissibleRate: avg(responses.map((turn) => (turn.actionAdmissible ? 1 : 0))),
     zeroStdGroupFraction: m.advantages.filter(isZeroAdvantageGroup).length / Math.max(1, m.advantages.length),
     loss: s.loss, pgLoss: s.pgLoss, kl: s.kl, entropy: s.entropy, clipFraction: s.clipFraction,
     clipFractionLower: s.clipFractionLower, approxKl: s.approxKl, valueLoss: s.valueLoss,
