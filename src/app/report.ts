@@ -4,6 +4,7 @@
  * advantage-divergence summary of the iteration. Pure functions.
  */
 import type { TrainedTrajectoryV1 } from '../core/rollout/records';
+import type { IterationMetrics } from '../core/train/metrics';
 import type { DivergenceSummary, GroupRecords } from '../state/run-store';
 
 /** A copy of the records without admissible_actions and info.log_probs / ref_log_probs. */
@@ -40,6 +41,14 @@ export function rolloutFingerprint(groups: readonly GroupRecords[]): string {
     }
   }
   return h.toString(16).padStart(8, '0');
+}
+
+const VOLATILE_METRICS = new Set(['timing', 'tokensPerSecond', 'numTensors', 'backend']);
+
+/** 8 hex digits over an iteration's metrics, without the timing-dependent ones. */
+export function metricsFingerprint(metrics: IterationMetrics): string {
+  const stable = Object.entries(metrics).filter(([k]) => !VOLATILE_METRICS.has(k));
+  return fnv1a(JSON.stringify(stable)).toString(16).padStart(8, '0');
 }
 
 /** Linear-interpolated quantile of sorted values. */

@@ -8,7 +8,7 @@ import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
 import { runConfigsOf, type LabConfig } from './lab-config';
-import { compactGroups, divergenceSummary, rolloutFingerprint } from './report';
+import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
 import { connectRun, type RunApi } from './run-api';
 import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
 
@@ -36,6 +36,7 @@ function onReport(gen: number, id: string, config: LabConfig, result: IterationR
     groups,
     divergence: divergenceSummary(iteration, groups, x, y),
     fingerprint: iteration === 1 ? rolloutFingerprint(groups) : null,
+    metricsFingerprint: iteration === 1 ? metricsFingerprint(result.metrics) : null,
   }, performance.now());
   if (iteration >= config.run.iterations) {
     runEvents.runFinished(id);

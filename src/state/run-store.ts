@@ -41,6 +41,8 @@ export interface RunTelemetry {
   divergence: DivergenceSummary[];
   /** Short digest of iteration 1's rollout groups: the same link on the same backend gives the same one. */
   fingerprint: string | null;
+  /** Short digest of iteration 1's metrics (timings left out). */
+  metricsFingerprint: string | null;
 }
 
 export interface IterationReport {
@@ -48,6 +50,7 @@ export interface IterationReport {
   groups: GroupRecords[];
   divergence: DivergenceSummary | null;
   fingerprint: string | null;
+  metricsFingerprint: string | null;
 }
 
 export interface RunsState {
@@ -65,7 +68,7 @@ export const useRunStore = create<RunsState>(() => ({ runs: [], startedWith: nul
 function newRun(id: string, estimator: string): RunTelemetry {
   return {
     id, estimator, status: 'starting', backend: null, notice: null, error: null, iteration: 0, itersPerSecond: null,
-    lastReportAt: null, metrics: [], groups: {}, divergence: [], fingerprint: null,
+    lastReportAt: null, metrics: [], groups: {}, divergence: [], fingerprint: null, metricsFingerprint: null,
   };
 }
 
@@ -104,6 +107,7 @@ export const runEvents = {
       groups: keptGroups(r.groups, report.metrics.iteration, report.groups),
       divergence: report.divergence ? [...r.divergence, report.divergence] : r.divergence,
       fingerprint: r.fingerprint ?? report.fingerprint,
+      metricsFingerprint: r.metricsFingerprint ?? report.metricsFingerprint,
     })),
   runFinished: (id: string) => patchRun(id, () => ({ status: 'finished', itersPerSecond: null })),
   runFailed: (id: string, error: string) => patchRun(id, () => ({ status: 'failed', error })),

@@ -9,6 +9,7 @@ export interface RunLine {
   status: string;
   backend: string;
   fingerprint: string;
+  metricsFingerprint: string;
 }
 
 export async function runLines(page: Page): Promise<RunLine[]> {
@@ -18,6 +19,7 @@ export async function runLines(page: Page): Promise<RunLine[]> {
     status: e.getAttribute('data-status') ?? '',
     backend: e.getAttribute('data-backend') ?? '',
     fingerprint: e.getAttribute('data-fingerprint') ?? '',
+    metricsFingerprint: e.getAttribute('data-metrics-fingerprint') ?? '',
   })));
 }
 
@@ -36,7 +38,9 @@ export async function waitForIteration(page: Page, k: number, runs = 2, timeout 
 
 /** Per trajectory of the shown group: its label, outcome, turn count and responses. */
 export async function groupSnapshot(page: Page): Promise<string[]> {
-  return page.getByRole('region', { name: 'Rollout group' }).getByRole('article').evaluateAll((els) => els.map((e) => [
+  const group = page.getByRole('region', { name: 'Rollout group' });
+  await group.locator('li.turn').first().waitFor(); // the group view renders deferred
+  return group.getByRole('article').evaluateAll((els) => els.map((e) => [
     e.getAttribute('aria-label'), e.getAttribute('data-success'), e.getAttribute('data-turns'),
     [...e.querySelectorAll('.turn .response')].map((r) => r.textContent).join(' / '),
   ].join(' | ')));

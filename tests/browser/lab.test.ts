@@ -50,6 +50,7 @@ describe('the lab', () => {
     expect(lines[1].fingerprint).toBe(lines[0].fingerprint); // same weights, same tasks, same sampling seeds
 
     const group = page.getByRole('region', { name: 'Rollout group' });
+    await group.locator('li.turn').first().waitFor(); // rendered deferred
     const articles = group.getByRole('article');
     expect(await articles.count()).toBe(4);
     for (let i = 1; i <= 4; i++) expect(await group.getByRole('article', { name: `Trajectory ${i}`, exact: true }).locator('li.turn').count()).toBeGreaterThan(0);
@@ -97,18 +98,27 @@ describe('the lab', () => {
     expect(await again.getByTestId('link-problems').count()).toBe(0);
     await again.getByRole('button', { name: 'Step', exact: true }).click();
     const second = await waitForIteration(again, 1);
-    expect(second.map((l) => l.fingerprint)).toEqual(first.map((l) => l.fingerprint));
+    expect(second.map((l) => [l.fingerprint, l.metricsFingerprint])).toEqual(first.map((l) => [l.fingerprint, l.metricsFingerprint]));
+    expect(first[0].metricsFingerprint).not.toBe(first[1].metricsFingerprint); // the runs' updates differ
     expect(await groupSnapshot(again)).toEqual(snapshot);
     expect(errors).toEqual([]);
   });
 
-  it('both runs train on webgpu (software adapter) and iterations advance', async () => {
+  it('both runs train on webgpu (software adapter), and the share link replays iteration 1 there bit for bit', async () => {
     const { page, errors } = await openPage(lab, `${baseUrl}?backend=webgpu&groupSize=2&tasksPerIteration=1&maxTurns=3&envSize=4&hidden=16&estimators=grpo,planpo`);
     await page.getByRole('button', { name: 'Train', exact: true }).click();
     const lines = await waitForIteration(page, 2, 2, 150_000);
     expect(lines.map((l) => l.backend)).toEqual(['webgpu', 'webgpu']);
+    expect(lines[1].fingerprint).toBe(lines[0].fingerprint);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     expect(await page.getByRole('region', { name: 'Rollout group' }).getByRole('article').count()).toBe(2);
+    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
+    const link = await page.getByTestId('share-link').inputValue();
+
+    const { page: again } = await openPage(lab, link);
+    await again.getByRole('button', { name: 'Step', exact: true }).click();
+    const replay = await waitForIteration(again, 1, 2, 150_000);
+    expect(replay.map((l) => [l.backend, l.fingerprint, l.metricsFingerprint])).toEqual(lines.map((l) => [l.backend, l.fingerprint, l.metricsFingerprint]));
     expect(errors).toEqual([]);
   });
 });

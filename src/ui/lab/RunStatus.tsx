@@ -9,7 +9,7 @@ const STATUS_WORDS: Record<RunTelemetry['status'], string> = {
 function RunLine({ run, total }: { run: RunTelemetry; total: number }) {
   return (
     <li data-testid="run-status" data-estimator={run.estimator} data-iteration={run.iteration} data-status={run.status}
-      data-backend={run.backend ?? ''} data-fingerprint={run.fingerprint ?? ''}>
+      data-backend={run.backend ?? ''} data-fingerprint={run.fingerprint ?? ''} data-metrics-fingerprint={run.metricsFingerprint ?? ''}>
       <span className="swatch" style={{ background: `var(--series-${run.estimator})` }} aria-hidden="true" />
       <strong>{estimatorLabel(run.estimator)}</strong> · {STATUS_WORDS[run.status]}
       {run.backend && <> · {run.backend}</>}
