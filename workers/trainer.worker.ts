@@ -45,7 +45,12 @@ const api = {
     [trainer, controller] = [run, ctl];
     loop = (async () => {
       try {
-        for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) onIteration(result);
+        for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) {
+          onIteration(result);
+          // Yield to the event loop: on wasm every await resolves as a microtask, so without this
+          // pause()/stop() messages would wait behind the whole run.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
       } catch (error) {
         (options.onError ?? onError)?.(error instanceof Error ? error.message : String(error));
       }
