@@ -36,6 +36,17 @@ export async function waitForIteration(page: Page, k: number, runs = 2, timeout 
   }
 }
 
+/** Wait until every run reports `status`. */
+export async function waitForStatus(page: Page, status: string, timeout = 60_000): Promise<RunLine[]> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const lines = await runLines(page);
+    if (lines.length > 0 && lines.every((l) => l.status === status)) return lines;
+    if (Date.now() > deadline) throw new Error(`runs not ${status}: ${JSON.stringify(lines)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Per trajectory of the shown group: its label, outcome, turn count and responses. */
 export async function groupSnapshot(page: Page): Promise<string[]> {
   const group = page.getByRole('region', { name: 'Rollout group' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
-import { groupSnapshot, runLines, SMALL, waitForIteration } from './lab-page';
+import { groupSnapshot, runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
 
 const baseUrl = inject('baseUrl');
 
@@ -76,8 +76,13 @@ describe('the lab', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press(' ');
     await page.getByRole('button', { name: 'Pause', exact: true }).and(page.locator(':not([disabled])')).waitFor();
+    await waitForStatus(page, 'running');
     await page.keyboard.press(' ');
     await page.getByRole('button', { name: 'Train', exact: true }).and(page.locator(':not([disabled])')).waitFor();
+    const paused = await waitForStatus(page, 'paused');
+    await page.waitForTimeout(3000);
+    const later = await runLines(page);
+    later.forEach((l, i) => expect(l.iteration).toBeLessThanOrEqual(paused[i].iteration + 1)); // at most the one in flight
     expect(foreignRequests(requests, baseUrl)).toEqual([]);
     expect(errors).toEqual([]);
   });
