@@ -7,7 +7,12 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    // The lab, plus the benchmark page that `npm run bench` drives (also usable by hand).
+    rollupOptions: { input: { main: 'index.html', bench: 'src/bench/bench.html' } },
+  },
   optimizeDeps: {
     // Worker-only dependencies, listed so the dev server does not reload mid-session when it finds them.
     include: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-webgpu', '@tensorflow/tfjs-backend-wasm', 'comlink'],

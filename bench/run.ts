@@ -1,26 +1,46 @@
 /**
  * `npm run bench`: median time of one default training iteration, split into rollout / advantage
  * / update, tokens per second, and PlanPO's advantage overhead over GRPO as a share of the
- * iteration. Benchmarks print figures; tests never assert timings.
+ * iteration: in Node (wasm, cpu) and in headless Chromium's trainer worker (webgpu via SwiftShader,
+ * wasm, cpu); then the lab's responsiveness while two runs train (long tasks, frame rate).
+ * Benchmarks print figures; tests never assert timings.
  *
- * Env: BENCH_ITERATIONS (wasm, default 5), BENCH_CPU_ITERATIONS (default 1), BENCH_BACKENDS
- * (default "wasm,cpu"), BENCH_JSON=1 to print the rows as JSON Lines instead of a table.
- * Parts that add more rows (e.g. headless Chromium) push onto `rows` and reuse `formatRows`.
+ * Env: BENCH_ITERATIONS (Node wasm, default 5), BENCH_CPU_ITERATIONS (Node cpu, default 1),
+ * BENCH_BACKENDS (Node, default "wasm,cpu"), BENCH_BROWSER=0 to skip Chromium, BENCH_BROWSER_BACKENDS
+ * and BENCH_BROWSER_*ITERATIONS (see bench/browser-train.ts), BENCH_RESPONSIVENESS=0 to skip the lab
+ * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_JSON=1 for JSON Lines.
  */
 import { benchNode } from './node';
+import { benchChromium } from './browser-train';
+import { benchBrowserLab, formatFigures } from './browser-lab';
 import { formatRows, type BenchRow } from './report';
 import type { NodeBackend } from '../src/cli/tf-node';
 
+const json = Boolean(process.env.BENCH_JSON);
+const print = (line: string) => process.stdout.write(line + '\n');
+
 async function main(): Promise<void> {
-  const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',') as NodeBackend[];
+  const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',').filter(Boolean) as NodeBackend[];
   const rows: BenchRow[] = [];
   for (const backend of backends) {
     const n = Number(backend === 'cpu' ? process.env.BENCH_CPU_ITERATIONS ?? 1 : process.env.BENCH_ITERATIONS ?? 5);
     process.stderr.write(`bench: node ${backend}, ${n} default iteration(s)...\n`);
     rows.push(await benchNode(backend, n));
   }
-  if (process.env.BENCH_JSON) rows.forEach((r) => process.stdout.write(JSON.stringify(r) + '\n'));
-  else process.stdout.write(formatRows(rows) + '\n');
+  if (process.env.BENCH_BROWSER !== '0') rows.push(...(await benchChromium()));
+  if (json) rows.forEach((r) => print(JSON.stringify(r)));
+  else print(formatRows(rows));
+
+  if (process.env.BENCH_RESPONSIVENESS !== '0') {
+    process.stderr.write('bench: lab responsiveness while two runs train...\n');
+    const figures = await benchBrowserLab({
+      seconds: Number(process.env.BENCH_SECONDS ?? 30),
+      backend: 'wasm',
+      query: 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo',
+    });
+    if (!json) print('\nLab responsiveness (main thread):');
+    figures.forEach((f) => print(json ? JSON.stringify(f) : formatFigures(f)));
+  }
 }
 
 main().catch((error) => {

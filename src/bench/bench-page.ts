@@ -1,0 +1,93 @@
+/**
+ * The in-browser half of `npm run bench` (and a page a user can open to measure their own machine):
+ * one trainer worker runs default iterations step by step on the chosen backend and reports each
+ * iteration's metrics; PlanPO's and GRPO's advantage cost is timed on the same groups.
+ */
+import * as Comlink from 'comlink';
+import { getEstimator } from '../core/advantage/registry';
+import type { RolloutGroup } from '../core/advantage/types';
+import { toTrajectorySummary } from '../core/io/to-group';
+import { DEFAULT_CONFIG, estimatorParams, type IterationMetrics, type IterationResult } from '../core/train';
+import { createTrainerWorker } from '../app/trainer-worker';
+import type { BackendInfo, BackendRequest } from '../../workers/backend';
+
+export interface BrowserBenchResult {
+  info: BackendInfo;
+  metrics: IterationMetrics[];
+  planpoMs: number;
+  grpoMs: number;
+}
+
+/** Milliseconds per call, averaged over enough calls to be measurable. */
+function perCall(fn: () => void, minMs = 200): number {
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < minMs) {
+    fn();
+    n++;
+  }
+  return (performance.now() - t0) / n;
+}
+
+function estimatorMs(groups: RolloutGroup[], id: 'planpo' | 'grpo'): number {
+  const estimator = getEstimator(id);
+  const params = estimatorParams({ ...DEFAULT_CONFIG, estimator: id }, id, 0);
+  return perCall(() => groups.forEach((g) => estimator.estimate(g, params as never)));
+}
+
+function toGroups(result: IterationResult): RolloutGroup[] {
+  return result.groups.map((members) => ({
+    trajectories: members.flatMap((record) => {
+      const s = toTrajectorySummary(record);
+      return s.ok ? [s.summary] : [];
+    }),
+  }));
+}
+
+export async function runBrowserBench(backend: BackendRequest, iterations: number): Promise<BrowserBenchResult> {
+  const handle = createTrainerWorker();
+  try {
+    const info = await handle.api.init({ backend });
+    const results: IterationResult[] = [];
+    let notify: () => void = () => {};
+    await handle.api.createRun({ ...DEFAULT_CONFIG, iterations }, Comlink.proxy((r: IterationResult) => {
+      results.push(r);
+      notify();
+    }));
+    for (let k = 0; k < iterations; k++) {
+      const arrived = new Promise<void>((resolve) => (notify = resolve));
+      await handle.api.step();
+      if (results.length <= k) await arrived;
+    }
+    const groups = toGroups(results[results.length - 1]);
+    return { info, metrics: results.map((r) => r.metrics), planpoMs: estimatorMs(groups, 'planpo'), grpoMs: estimatorMs(groups, 'grpo') };
+  } finally {
+    handle.terminate();
+  }
+}
+
+declare global {
+  interface Window {
+    rolloutLabBench?: typeof runBrowserBench;
+  }
+}
+window.rolloutLabBench = runBrowserBench;
+
+const form = document.getElementById('bench-form') as HTMLFormElement | null;
+const output = document.getElementById('bench-output');
+form?.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const backend = String(data.get('backend')) as BackendRequest;
+  const iterations = Math.max(1, Math.min(20, Number(data.get('iterations')) || 1));
+  if (output) output.textContent = `Running ${iterations} iteration(s) on ${backend}…`;
+  try {
+    const r = await runBrowserBench(backend, iterations);
+    const lines = r.metrics.map((m) =>
+      `iteration ${m.iteration}: total ${m.timing.totalMs.toFixed(0)} ms (rollout ${m.timing.rolloutMs.toFixed(0)}, advantage ${m.timing.advantageMs.toFixed(1)}, update ${m.timing.updateMs.toFixed(0)}), ${m.tokensPerSecond.toFixed(0)} tokens/s`);
+    if (output) output.textContent = [`backend ${r.info.backend}${r.info.notice ? ` (${r.info.notice})` : ''}`, ...lines,
+      `PlanPO ${r.planpoMs.toFixed(3)} ms vs GRPO ${r.grpoMs.toFixed(3)} ms per iteration's groups`].join('\n');
+  } catch (error) {
+    if (output) output.textContent = `Benchmark failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+});
