@@ -1,5 +1,6 @@
 import './charts.css';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
+import { useWhileVisible } from '../use-while-visible';
 import { useConfigStore } from '../../state/config-store';
 import { viewEvents } from '../../state/view-store';
 import { estimatorLabel } from '../group/advantage-lanes';
@@ -9,8 +10,10 @@ import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type 
 import { DivergenceScatter, ScatterLegend } from './DivergenceScatter';
 
 /** A_x vs A_y per response for the selected iteration, A^E vs α·A^S, and the divergence over training. */
-export const DivergenceSection = memo(function DivergenceSection({ selection }: { selection: Selection }) {
+export const DivergenceSection = memo(function DivergenceSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
+  const ref = useRef<HTMLElement>(null);
+  const selection = useWhileVisible(live, ref);
   const [x, y] = selection.estimators;
   const groups = selection.groups;
   const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);
@@ -25,7 +28,7 @@ export const DivergenceSection = memo(function DivergenceSection({ selection }: 
   const lx = estimatorLabel(x);
   const ly = estimatorLabel(y);
   return (
-    <section aria-label="Advantage divergence" className="divergence">
+    <section aria-label="Advantage divergence" className="divergence" ref={ref}>
       <h3>Advantage divergence ({when})</h3>
       <ScatterLegend />
       <div className="chart-row">

@@ -1,5 +1,6 @@
 import './charts.css';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
+import { useWhileVisible } from '../use-while-visible';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
 import { useThrottled } from '../use-throttled';
@@ -71,13 +72,14 @@ export const CURVES_REFRESH_MS = 2000;
 /** Small multiples, one line per run (colour by estimator, dash by run), hover shared across panels. */
 export function TrainingCurves() {
   const training = useRunStore((s) => s.training);
-  const runs = useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0);
+  const section = useRef<HTMLElement>(null);
+  const runs = useWhileVisible(useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0), section);
   const [hover, setHover] = useState<number | null>(null);
   const { ref, width } = useWidth<HTMLDivElement>(1000);
   const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 12) / columns);
   return (
-    <section aria-label="Training curves" className="training-curves">
+    <section aria-label="Training curves" className="training-curves" ref={section}>
       <h3>Training curves</h3>
       <p className="legend">
         {runs.map((r, i) => (

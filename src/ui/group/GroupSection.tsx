@@ -1,5 +1,6 @@
 import './group.css';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
+import { useWhileVisible } from '../use-while-visible';
 import { exampleGroup } from '../../app/example-group';
 import { useConfigStore } from '../../state/config-store';
 import { runEvents } from '../../state/run-store';
@@ -18,10 +19,12 @@ function loadExample() {
 }
 
 /** Pickers, the selected rollout group and the equation cards filled in with its numbers. */
-export const GroupSection = memo(function GroupSection({ selection }: { selection: Selection }) {
+export const GroupSection = memo(function GroupSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
+  const ref = useRef<HTMLElement>(null);
+  const selection = useWhileVisible(live, ref);
   return (
-    <section aria-label="Rollout groups" className="group-section">
+    <section aria-label="Rollout groups" className="group-section" ref={ref}>
       <div className="section-head">
         <h2>Rollout group</h2>
         {selection.source !== 'none' && <GroupPickers selection={selection} />}

@@ -20,6 +20,7 @@ export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords
   const first = group[0];
   const successes = verdicts.filter((v) => v.success).length;
   const circuitous = verdicts.filter((v) => v.circuitous).length;
+  const flat = lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
   return (
     <section aria-label="Rollout group" className="rollout-group">
       <p className="group-head">
@@ -27,6 +28,11 @@ export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords
         {' '}· G = {group.length} · {successes} succeeded · {circuitous} circuitous
         {first?.oracle_turns !== undefined && <> · shortest plan T* = {first.oracle_turns}</>}
       </p>
+      {flat && (
+        <p className="note" data-testid="zero-variance">
+          {successes === 0 ? 'Every trajectory failed' : 'Every trajectory succeeded alike'}: all advantages are 0, so this group does not change the policy (a zero-variance group).
+        </p>
+      )}
       <div className="trajectories">
         {order.map((i) => (
           <TrajectoryCard key={i} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}

@@ -4,6 +4,7 @@ import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
+import { useRunStore } from '../../state/run-store';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
@@ -18,13 +19,14 @@ function SelectedGroupViews() {
   return (
     <>
       <GroupSection selection={selection} />
-      <DivergenceSection selection={selection} />
+      {selection.group && <DivergenceSection selection={selection} />}
     </>
   );
 }
 
 export function LabView() {
   useLabShortcuts();
+  const hasRuns = useRunStore((s) => s.runs.length > 0);
   return (
     <div className="lab">
       <LinkProblems />
@@ -37,7 +39,7 @@ export function LabView() {
             <ShortcutLegend />
           </div>
           <SelectedGroupViews />
-          <TrainingCurves />
+          {hasRuns && <TrainingCurves />}
         </div>
       </div>
     </div>
