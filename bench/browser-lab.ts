@@ -41,7 +41,8 @@ export interface BenchOptions {
   query: string;
 }
 
-const DEFAULT_QUERY = 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo';
+/** The 'Classroom demo' preset. */
+const DEFAULT_QUERY = 'groupSize=8&tasksPerIteration=4&envSize=4&estimators=grpo,planpo';
 const LONG_GROUP_QUERY = 'groupSize=8&tasksPerIteration=1&envSize=4&maxTurns=50&hidden=32&estimators=grpo,planpo';
 
 /**

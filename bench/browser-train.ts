@@ -12,34 +12,18 @@ import { resolve } from 'node:path';
 import { launchChromium, openPage } from '../tests/browser/browser';
 import { serveStatic } from '../tests/browser/static-server';
 import type { BrowserBenchResult } from '../src/bench/bench-page';
-import type { BenchRow } from './report';
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+import { rowFromMetrics, type BenchRow } from './report';
 
 function toRow(backend: string, r: BrowserBenchResult): BenchRow {
   // The first WebGPU iteration compiles shaders: with several iterations, leave it out of the median.
   const timed = r.metrics.length > 1 && r.info.backend === 'webgpu' ? r.metrics.slice(1) : r.metrics;
-  const pick = (f: (m: BrowserBenchResult['metrics'][number]) => number) => median(timed.map(f));
-  const totalMs = pick((m) => m.timing.totalMs);
-  return {
+  return rowFromMetrics({
     where: 'chromium',
     backend: r.info.backend === backend ? backend : `${backend}->${r.info.backend}`,
-    iterations: timed.length,
-    totalMs,
-    rolloutMs: pick((m) => m.timing.rolloutMs),
-    advantageMs: pick((m) => m.timing.advantageMs),
-    compareMs: pick((m) => m.timing.compareMs),
-    updateMs: pick((m) => m.timing.updateMs),
-    tokensPerSecond: pick((m) => m.tokensPerSecond),
+    tfjs: r.info.tfjsVersion,
     planpoMs: r.planpoMs,
     grpoMs: r.grpoMs,
-    planpoOverheadShare: (r.planpoMs - r.grpoMs) / totalMs,
-    numTensors: r.metrics.map((m) => m.numTensors),
-    tfjs: r.info.tfjsVersion,
-  };
+  }, timed, r.metrics);
 }
 
 export async function benchChromium(): Promise<BenchRow[]> {

@@ -8,23 +8,8 @@ import { getEstimator } from '../src/core/advantage/registry';
 import { useNodeBackend, type NodeBackend } from '../src/cli/tf-node';
 import { collectGroups } from '../src/core/rollout/collect';
 import { DEFAULT_CONFIG, estimatorParams, summarizeGroup, Trainer, type IterationMetrics } from '../src/core/train';
-import type { BenchRow } from './report';
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** Milliseconds per call of `fn`, averaged over enough calls to be measurable. */
-function perCall(fn: () => void, minMs = 200): number {
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < minMs) {
-    fn();
-    n++;
-  }
-  return (performance.now() - t0) / n;
-}
+import { rowFromMetrics, type BenchRow } from './report';
+import { perCall } from '../src/bench/timing';
 
 /** Advantage time of PlanPO and GRPO on the very same groups (one collected iteration). */
 async function estimatorTimes(trainer: Trainer): Promise<{ planpoMs: number; grpoMs: number }> {
@@ -51,22 +36,5 @@ export async function benchNode(backend: NodeBackend, iterations: number): Promi
   for (let i = 0; i < iterations; i++) metrics.push((await trainer.runIteration()).metrics);
   const { planpoMs, grpoMs } = await estimatorTimes(trainer);
   trainer.dispose();
-  const pick = (f: (m: IterationMetrics) => number) => median(metrics.map(f));
-  const totalMs = pick((m) => m.timing.totalMs);
-  return {
-    where: 'node',
-    backend,
-    iterations,
-    totalMs,
-    rolloutMs: pick((m) => m.timing.rolloutMs),
-    advantageMs: pick((m) => m.timing.advantageMs),
-    compareMs: pick((m) => m.timing.compareMs),
-    updateMs: pick((m) => m.timing.updateMs),
-    tokensPerSecond: pick((m) => m.tokensPerSecond),
-    planpoMs,
-    grpoMs,
-    planpoOverheadShare: (planpoMs - grpoMs) / totalMs,
-    numTensors: metrics.map((m) => m.numTensors),
-    tfjs: tf.version_core,
-  };
+  return rowFromMetrics({ where: 'node', backend, tfjs: tf.version_core, planpoMs, grpoMs }, metrics);
 }

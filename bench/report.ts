@@ -1,3 +1,5 @@
+import { median } from '../src/bench/timing';
+
 /**
  * One row per (where, backend) of `npm run bench`; every part of the benchmark (Node now, the
  * headless-Chromium part later) produces BenchRows and `printRows` formats them alike.
@@ -23,6 +25,35 @@ export interface BenchRow {
   planpoOverheadShare: number;
   numTensors: number[];
   tfjs: string;
+}
+
+/** The timing fields of one iteration's metrics that a row summarises. */
+export interface TimedMetrics {
+  timing: { totalMs: number; rolloutMs: number; advantageMs: number; compareMs: number; updateMs: number };
+  tokensPerSecond: number;
+  numTensors: number;
+}
+
+/** Medians over `timed`; numTensors over `all` (every iteration run, to show it stays flat). */
+export function rowFromMetrics(
+  head: { where: string; backend: string; tfjs: string; planpoMs: number; grpoMs: number },
+  timed: readonly TimedMetrics[],
+  all: readonly TimedMetrics[] = timed,
+): BenchRow {
+  const pick = (f: (m: TimedMetrics) => number) => median(timed.map(f));
+  const totalMs = pick((m) => m.timing.totalMs);
+  return {
+    ...head,
+    iterations: timed.length,
+    totalMs,
+    rolloutMs: pick((m) => m.timing.rolloutMs),
+    advantageMs: pick((m) => m.timing.advantageMs),
+    compareMs: pick((m) => m.timing.compareMs),
+    updateMs: pick((m) => m.timing.updateMs),
+    tokensPerSecond: pick((m) => m.tokensPerSecond),
+    planpoOverheadShare: (head.planpoMs - head.grpoMs) / totalMs,
+    numTensors: all.map((m) => m.numTensors),
+  };
 }
 
 const f = (x: number, d = 0) => x.toFixed(d).padStart(8);

@@ -9,6 +9,7 @@ import type { RolloutGroup } from '../core/advantage/types';
 import { toTrajectorySummary } from '../core/io/to-group';
 import { DEFAULT_CONFIG, estimatorParams, type IterationMetrics, type IterationResult } from '../core/train';
 import { createTrainerWorker } from '../app/trainer-worker';
+import { perCall } from './timing';
 import type { BackendInfo, BackendRequest } from '../../workers/backend';
 
 export interface BrowserBenchResult {
@@ -16,17 +17,6 @@ export interface BrowserBenchResult {
   metrics: IterationMetrics[];
   planpoMs: number;
   grpoMs: number;
-}
-
-/** Milliseconds per call, averaged over enough calls to be measurable. */
-function perCall(fn: () => void, minMs = 200): number {
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < minMs) {
-    fn();
-    n++;
-  }
-  return (performance.now() - t0) / n;
 }
 
 function estimatorMs(groups: RolloutGroup[], id: 'planpo' | 'grpo'): number {
