@@ -50,8 +50,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'classroom',
     label: 'Classroom demo (fast)',
-    description: 'GRPO vs PlanPO on small rooms: 8 trajectories per group, 2 tasks per iteration, 20 turns, a small policy.',
-    apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 2, envSize: 4, maxTurns: 20, iterations: 80, hidden: 64 }, ['grpo', 'planpo']),
+    description: 'GRPO vs PlanPO in small rooms (4 receptacles): 8 trajectories per group, 4 tasks per iteration. Successes appear within about 10 iterations.',
+    apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 4, envSize: 4, maxTurns: null, iterations: 80, hidden: DEFAULT_CONFIG.hidden }, ['grpo', 'planpo']),
   },
   {
     id: 'standard',
@@ -66,12 +66,12 @@ export const PRESETS: readonly Preset[] = [
     id: 'ablation',
     label: 'PlanPO ablation (A^E only, A^S only)',
     description: 'GRPO, PlanPO and its two halves on the same groups.',
-    apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 2, envSize: 4, maxTurns: 20 }, ['grpo', 'planpo', 'planpo-ae-only', 'planpo-as-only']),
+    apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 4, envSize: 4, maxTurns: null }, ['grpo', 'planpo', 'planpo-ae-only', 'planpo-as-only']),
   },
   {
     id: 'length-baselines',
     label: 'Length-shaping baselines',
     description: 'GRPO and PlanPO against RLOO and a success-conditioned length penalty.',
-    apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 2, envSize: 4, maxTurns: 20 }, ['grpo', 'planpo', 'rloo', 'length-shaping-success']),
+    apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 4, envSize: 4, maxTurns: null }, ['grpo', 'planpo', 'rloo', 'length-shaping-success']),
   },
 ];
