@@ -21,14 +21,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 
-export type AggMode = 'token-mean' | 'seq-mean-token-sum' | 'seq-mean-token-mean' | 'seq-mean-token-sum-norm';
+import { AGG_MODES, type AggMode } from './names';
 
-export const AGG_MODES: readonly AggMode[] = [
-  'token-mean',
-  'seq-mean-token-sum',
-  'seq-mean-token-mean',
-  'seq-mean-token-sum-norm',
-];
+export { AGG_MODES, type AggMode } from './names';
 
 /** verl's `masked_mean` denominator guard. */
 export const MASKED_MEAN_EPSILON = 1e-8;

@@ -20,32 +20,12 @@
  */
 import * as tf from '@tensorflow/tfjs';
 
-export type KlType = 'k1' | 'abs' | 'k2' | 'k3';
-/** verl's spellings: `kl` = k1, `mse` = k2, `low_var_kl` = k3. */
-export type KlAlias = 'kl' | 'mse' | 'low_var_kl';
-export type KlTypeName = KlType | KlAlias;
+import { normalizeKlType, type KlTypeName } from './names';
 
-export const KL_TYPES: readonly KlType[] = ['k1', 'abs', 'k2', 'k3'];
-export const KL_TYPE_NAMES: readonly KlTypeName[] = ['kl', 'k1', 'abs', 'mse', 'k2', 'low_var_kl', 'k3'];
-
-const ALIASES: Record<KlTypeName, KlType> = {
-  k1: 'k1',
-  kl: 'k1',
-  abs: 'abs',
-  k2: 'k2',
-  mse: 'k2',
-  k3: 'k3',
-  low_var_kl: 'k3',
-};
+export { KL_TYPE_NAMES, KL_TYPES, normalizeKlType, type KlAlias, type KlType, type KlTypeName } from './names';
 
 /** Bound of the k3 clamp (verl's `low_var_kl`). */
 export const K3_CLAMP = 10;
-
-/** Maps any of the 7 accepted names to its canonical KlType; throws on anything else (e.g. `full`). */
-export function normalizeKlType(name: string): KlType {
-  if (Object.prototype.hasOwnProperty.call(ALIASES, name)) return ALIASES[name as KlTypeName];
-  throw new Error(`unknown KL type "${name}"; valid types: ${KL_TYPE_NAMES.join(', ')}`);
-}
 
 /** Per-token KL penalty of `logProb` against `refLogProb` (same shape, usually [R, K]). */
 export function klPenalty(logProb: tf.Tensor, refLogProb: tf.Tensor, type: KlTypeName): tf.Tensor {

@@ -5,7 +5,7 @@
  */
 import { ADVANTAGE_ESTIMATORS, ESTIMATOR_IDS, isEstimatorId } from '../advantage/registry';
 import { ENV_IDS, getEnv, isEnvId } from '../env/registry';
-import { AGG_MODES, KL_TYPE_NAMES, type AggMode, type KlTypeName } from '../loss';
+import { AGG_MODES, KL_TYPE_NAMES, type AggMode, type KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
 
 export interface RunConfig {
