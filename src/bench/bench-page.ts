@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { getEstimator } from '../core/advantage/registry';
 import type { RolloutGroup } from '../core/advantage/types';
 import { toTrajectorySummary } from '../core/io/to-group';
-import { DEFAULT_CONFIG, estimatorParams, type IterationMetrics, type IterationResult } from '../core/train';
+import { DEFAULT_CONFIG, estimatorParams, type IterationMetrics, type IterationResult, type RunConfig } from '../core/train';
 import { createTrainerWorker } from '../app/trainer-worker';
 import { perCall } from './timing';
 import type { BackendInfo, BackendRequest } from '../../workers/backend';
@@ -34,13 +34,17 @@ function toGroups(result: IterationResult): RolloutGroup[] {
   }));
 }
 
-export async function runBrowserBench(backend: BackendRequest, iterations: number): Promise<BrowserBenchResult> {
+/**
+ * Runs `iterations` iterations of the default config (with `overrides`) step by step in a fresh
+ * trainer worker on `backend`; each iteration's metrics stream back through the comlink callback.
+ */
+export async function runBrowserBench(backend: BackendRequest, iterations: number, overrides: Partial<RunConfig> = {}): Promise<BrowserBenchResult> {
   const handle = createTrainerWorker();
   try {
     const info = await handle.api.init({ backend });
     const results: IterationResult[] = [];
     let notify: () => void = () => {};
-    await handle.api.createRun({ ...DEFAULT_CONFIG, iterations }, Comlink.proxy((r: IterationResult) => {
+    await handle.api.createRun({ ...DEFAULT_CONFIG, ...overrides, iterations }, Comlink.proxy((r: IterationResult) => {
       results.push(r);
       notify();
     }));
