@@ -55,8 +55,9 @@ describe('the lab', () => {
     expect(await articles.count()).toBe(4);
     for (let i = 1; i <= 4; i++) expect(await group.getByRole('article', { name: `Trajectory ${i}`, exact: true }).locator('li.turn').count()).toBeGreaterThan(0);
     const responses = await page.evaluate(() => document.querySelectorAll('.rollout-group li.turn').length);
-    expect(await page.getByTestId('divergence-point').count()).toBeGreaterThanOrEqual(responses);
-    expect(await page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count()).toBe(2);
+    // Charts refresh on their own (throttled) schedule: wait for them rather than racing it.
+    await expect.poll(() => page.getByTestId('divergence-point').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(responses);
+    await expect.poll(() => page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count(), { timeout: 30_000 }).toBe(2);
 
     // arrows move through trajectories and turns
     await page.keyboard.press('ArrowRight');
@@ -117,7 +118,9 @@ describe('the lab', () => {
     expect(lines.map((l) => l.status)).toEqual(['running', 'running']);
     expect(lines[1].fingerprint).toBe(lines[0].fingerprint);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
-    expect(await page.getByRole('region', { name: 'Rollout group' }).getByRole('article').count()).toBe(2);
+    const group = page.getByRole('region', { name: 'Rollout group' });
+    await group.locator('li.turn').first().waitFor(); // the group view renders deferred
+    expect(await group.getByRole('article').count()).toBe(2);
     await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     const link = await page.getByTestId('share-link').inputValue();
 
