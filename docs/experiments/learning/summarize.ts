@@ -6,17 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IterationMetrics } from '../../../src/core/train/metrics';
 
-interface Row {
-  iteration: number;
-  successRate: number;
-  meanTurns: number;
-  meanSuccessTurns: number | null;
-  meanOracleTurns: number;
-  meanResponseTokens: number;
-  meanThinkTokens: number;
-  timing: { totalMs: number };
-}
+/** One line of a training log: the trainer's own metrics type, the fields these tables read. */
+type Row = Pick<IterationMetrics, 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns'
+  | 'meanResponseTokens' | 'meanThinkTokens' | 'timing'>;
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const files = readdirSync(dir).filter((f) => /^[a-z-]+-seed\d+\.jsonl$/.test(f)).sort();
