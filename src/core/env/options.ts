@@ -1,4 +1,8 @@
 /** Option validation shared by the environments: errors name the environment and list valid values. */
+import { createRng, deriveSeed } from '../math/rng';
+import type { EnvOptions, Split } from './types';
+
+export const SPLITS: readonly Split[] = ['seen', 'unseen'];
 
 export function checkChoice<T extends string>(env: string, what: string, value: string | undefined, valid: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
@@ -14,4 +18,33 @@ export function checkInt(env: string, what: string, value: number | undefined, m
     throw new RangeError(`${env}: ${what} must be an integer in ${min}..${max}, got ${value}`);
   }
   return value;
+}
+
+export interface CommonLimits<T extends string> {
+  /** Registry id, named in error messages. */
+  env: string;
+  /** Seed-stream name of the task-type draw (`deriveSeed(seed, stream, 'task-type')`). */
+  stream: string;
+  taskTypes: readonly T[];
+  size: { min: number; default: number; max: number };
+  maxTurns: { limit: number; default: number };
+}
+
+/**
+ * The options every environment shares, validated with defaults: a task type (drawn from the seed
+ * when omitted), the split (`seen` by default), the size and the turn cap.
+ */
+export function resolveCommonOptions<T extends string>(
+  seed: number,
+  options: EnvOptions,
+  limits: CommonLimits<T>,
+): { taskType: T; split: Split; size: number; maxTurns: number } {
+  const { env } = limits;
+  const drawn = createRng(deriveSeed(seed, limits.stream, 'task-type')).pick(limits.taskTypes);
+  return {
+    taskType: checkChoice<T>(env, 'task type', options.taskType, limits.taskTypes) ?? drawn,
+    split: checkChoice(env, 'split', options.split, SPLITS) ?? 'seen',
+    size: checkInt(env, 'size', options.size, limits.size.min, limits.size.max, limits.size.default),
+    maxTurns: checkInt(env, 'maxTurns', options.maxTurns, 1, limits.maxTurns.limit, limits.maxTurns.default),
+  };
 }

@@ -32,21 +32,19 @@
  * ## Version history
  * - v0: first version.
  */
-import type { EnvOptions, Split, StepResult, TextEnv } from '../types';
-import { createRng, deriveSeed } from '../../math/rng';
+import type { EnvOptions, StepResult, TextEnv } from '../types';
 import { admissibleCommands, applyCommand, type HouseholdView } from './dynamics';
 import { generateWorld, type WorldSpec } from './generate';
 import { goalSatisfied } from './goal';
 import { solveHousehold } from './oracle';
-import { HOUSEHOLD_TASK_TYPES, type HouseholdDialect, type HouseholdState, type HouseholdTaskType } from './state';
-import { checkChoice, checkInt } from '../options';
+import { HOUSEHOLD_TASK_TYPES, type HouseholdDialect, type HouseholdState } from './state';
+import { checkChoice, resolveCommonOptions, SPLITS } from '../options';
 import { NOTHING_HAPPENS, commandText, feedbackText, introText } from './text';
 
 export const HOUSEHOLD_DEFAULT_MAX_TURNS = 30;
 export const HOUSEHOLD_MAX_TURNS_LIMIT = 50;
 export const HOUSEHOLD_SIZE = { min: 4, default: 6, max: 20 } as const;
 export const HOUSEHOLD_DIALECTS: readonly HouseholdDialect[] = ['current', 'legacy'];
-const SPLITS: readonly Split[] = ['seen', 'unseen'];
 const ENV = 'household-v0';
 
 /** Reward paid on the success step (verl-agent: 10 · won). */
@@ -54,12 +52,11 @@ export const SUCCESS_REWARD = 10;
 
 /** Validated options with defaults; the task type is drawn from the seed when omitted. */
 export function householdSpec(seed: number, options: EnvOptions = {}): WorldSpec {
-  const drawn = createRng(deriveSeed(seed, 'household', 'task-type')).pick(HOUSEHOLD_TASK_TYPES);
   return {
-    taskType: checkChoice<HouseholdTaskType>(ENV, 'task type', options.taskType, HOUSEHOLD_TASK_TYPES) ?? drawn,
-    split: checkChoice(ENV, 'split', options.split, SPLITS) ?? 'seen',
-    size: checkInt(ENV, 'size', options.size, HOUSEHOLD_SIZE.min, HOUSEHOLD_SIZE.max, HOUSEHOLD_SIZE.default),
-    maxTurns: checkInt(ENV, 'maxTurns', options.maxTurns, 1, HOUSEHOLD_MAX_TURNS_LIMIT, HOUSEHOLD_DEFAULT_MAX_TURNS),
+    ...resolveCommonOptions(seed, options, {
+      env: ENV, stream: 'household', taskTypes: HOUSEHOLD_TASK_TYPES, size: HOUSEHOLD_SIZE,
+      maxTurns: { limit: HOUSEHOLD_MAX_TURNS_LIMIT, default: HOUSEHOLD_DEFAULT_MAX_TURNS },
+    }),
     dialect: checkChoice(ENV, 'dialect', options.dialect, HOUSEHOLD_DIALECTS) ?? 'current',
   };
 }

@@ -35,30 +35,25 @@
  * ## Version history
  * - v0: first version.
  */
-import { createRng, deriveSeed } from '../../math/rng';
-import { checkChoice, checkInt } from '../options';
-import type { EnvOptions, Split, StepResult, TextEnv } from '../types';
+import { resolveCommonOptions, SPLITS } from '../options';
+import type { EnvOptions, StepResult, TextEnv } from '../types';
 import { applyScience } from './apply';
 import { commandText, scienceCommands, type SciCommand } from './commands';
 import { generateScience, type ScienceSpec } from './generate';
 import { solveScience } from './oracle';
-import { SCIENCE_TASK_TYPES, type ScienceState, type ScienceTaskType } from './state';
+import { SCIENCE_TASK_TYPES, type ScienceState } from './state';
 import { NO_ACTION, lookAround } from './text';
 
 export const SCIENCE_DEFAULT_MAX_TURNS = 20;
 export const SCIENCE_MAX_TURNS_LIMIT = 100;
 export const SCIENCE_SIZE = { min: 3, default: 4, max: 10 } as const;
-const SPLITS: readonly Split[] = ['seen', 'unseen'];
 const ENV = 'science-v0';
 
 export function scienceSpec(seed: number, options: EnvOptions = {}): ScienceSpec {
-  const drawn = createRng(deriveSeed(seed, 'science', 'task-type')).pick(SCIENCE_TASK_TYPES);
-  return {
-    taskType: checkChoice<ScienceTaskType>(ENV, 'task type', options.taskType, SCIENCE_TASK_TYPES) ?? drawn,
-    split: checkChoice(ENV, 'split', options.split, SPLITS) ?? 'seen',
-    size: checkInt(ENV, 'size', options.size, SCIENCE_SIZE.min, SCIENCE_SIZE.max, SCIENCE_SIZE.default),
-    maxTurns: checkInt(ENV, 'maxTurns', options.maxTurns, 1, SCIENCE_MAX_TURNS_LIMIT, SCIENCE_DEFAULT_MAX_TURNS),
-  };
+  return resolveCommonOptions(seed, options, {
+    env: ENV, stream: 'science', taskTypes: SCIENCE_TASK_TYPES, size: SCIENCE_SIZE,
+    maxTurns: { limit: SCIENCE_MAX_TURNS_LIMIT, default: SCIENCE_DEFAULT_MAX_TURNS },
+  });
 }
 
 function commandTable(state: ScienceState): Map<string, SciCommand> {

@@ -34,27 +34,24 @@
  * ## Version history
  * - v0: first version.
  */
-import { createRng, deriveSeed } from '../../math/rng';
-import type { EnvOptions, Split, StepResult, TextEnv } from '../types';
+import type { EnvOptions, StepResult, TextEnv } from '../types';
 import { CATALOG_SIZE } from './catalog';
 import { applyShopAction, shopActions } from './dynamics';
 import { drawGoal, suggestedQueries } from './goal';
 import { solveShop } from './oracle';
 import { pageText } from './pages';
 import { SHOP_TASK_TYPES, type ShopState, type ShopTaskType } from './state';
-import { checkChoice, checkInt } from '../options';
+import { resolveCommonOptions, SPLITS } from '../options';
 
 export const SHOP_DEFAULT_MAX_TURNS = 15;
 export const SHOP_MAX_TURNS_LIMIT = 50;
-const SPLITS: readonly Split[] = ['seen', 'unseen'];
 const SUCCESS_REWARD = 10;
 
 function resetShop(seed: number, options: EnvOptions = {}): ShopState {
-  const drawn = createRng(deriveSeed(seed, 'shop', 'task-type')).pick(SHOP_TASK_TYPES);
-  const taskType = checkChoice<ShopTaskType>('shop-v0', 'task type', options.taskType, SHOP_TASK_TYPES) ?? drawn;
-  const split = checkChoice('shop-v0', 'split', options.split, SPLITS) ?? 'seen';
-  const catalogSize = checkInt('shop-v0', 'size', options.size, CATALOG_SIZE.min, CATALOG_SIZE.max, CATALOG_SIZE.default);
-  const maxTurns = checkInt('shop-v0', 'maxTurns', options.maxTurns, 1, SHOP_MAX_TURNS_LIMIT, SHOP_DEFAULT_MAX_TURNS);
+  const { taskType, split, size: catalogSize, maxTurns } = resolveCommonOptions<ShopTaskType>(seed, options, {
+    env: 'shop-v0', stream: 'shop', taskTypes: SHOP_TASK_TYPES, size: CATALOG_SIZE,
+    maxTurns: { limit: SHOP_MAX_TURNS_LIMIT, default: SHOP_DEFAULT_MAX_TURNS },
+  });
   const goal = drawGoal(seed, taskType, split, catalogSize);
   return {
     turn: 0,
