@@ -10,8 +10,8 @@
  * `response_tokens`) and groups the estimator rejects are reported on stderr with their line
  * numbers, everything else is still scored, and the exit code is 1 if anything failed.
  */
-import { readFile } from 'node:fs/promises';
-import { choiceFlag, CliError, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { choiceFlag, CliError, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
+import { echo, escapeControl, readTextFile } from '../errors';
 import type { CliCommand, CliIo } from '../command';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import { TURN_GROUPINGS } from '../../core/advantage/planpo-response';
@@ -55,16 +55,14 @@ const PARAM_FLAGS: readonly ParamFlag[] = [
 ];
 
 function checkFlags(args: ParsedArgs): void {
-  const unknown = Object.keys(args.flags).filter((f) => !KNOWN_FLAGS.includes(f));
-  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${KNOWN_FLAGS.map((f) => `--${f}`).join(', ')}`);
-  if (args.positionals.length > 0) throw new CliError(`unexpected argument "${args.positionals[0]}"; see --help`);
+  rejectUnknownFlags(args, KNOWN_FLAGS, false);
   if (args.flags['no-std'] !== undefined && args.flags['no-std'] !== true) throw new CliError('--no-std takes no value');
 }
 
 function chooseEstimator(args: ParsedArgs): AdvantageEstimator<object> {
   const id = stringFlag(args, 'estimator');
   if (id === undefined) throw new CliError(`--estimator is required; valid ids: ${ESTIMATOR_IDS.join(', ')}`);
-  if (!isEstimatorId(id)) throw new CliError(`unknown estimator "${id}"; valid ids: ${ESTIMATOR_IDS.join(', ')}`);
+  if (!isEstimatorId(id)) throw new CliError(`unknown estimator ${echo(id)}; valid ids: ${ESTIMATOR_IDS.join(', ')}`);
   return getEstimator(id);
 }
 
@@ -89,13 +87,7 @@ async function readInput(path: string, io: CliIo): Promise<string> {
     if (io.isTty) throw new CliError('--in - reads stdin, but stdin is a terminal; pipe a file in or pass --in FILE');
     return io.readStdin();
   }
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-    throw new CliError(`cannot read --in "${path}": ${why}`);
-  }
+  return readTextFile(path, '--in');
 }
 
 function where(located: { line: number; index?: number }): string {
@@ -145,8 +137,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ...read.errors.map((e) => ({ line: e.line, index: e.index ?? -1, text: `${where(e)}: ${e.message}` })),
     ...converted.errors.map((e) => ({ line: e.line, index: e.index ?? -1, text: `${where(e)}: traj "${e.trajId}": ${e.message}` })),
   ].sort((a, b) => a.line - b.line || a.index - b.index);
-  for (const f of failures) io.err(f.text);
-  for (const f of scored.failures) io.err(f);
+  // Messages quote the malformed input: escape it so its bytes never reach the terminal raw.
+  for (const f of failures) io.err(escapeControl(f.text));
+  for (const f of scored.failures) io.err(escapeControl(f));
   for (const record of read.records) {
     const line = scored.lines.get(record);
     if (line !== undefined) io.out(line);

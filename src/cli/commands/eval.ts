@@ -2,11 +2,11 @@
  * `eval`: load a checkpoint written by `train --checkpoint` (or by `experiment ood`), play
  * `--episodes` fresh tasks of `--split` without updating, and print success, turns and tokens.
  */
-import { readFile } from 'node:fs/promises';
-import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag } from '../args';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag } from '../args';
+import { readCheckpointFile } from '../files';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
-import { checkpointFromJson, Trainer, type Checkpoint } from '../../core/train';
+import { Trainer, type Checkpoint } from '../../core/train';
 import { evaluateTrainer, EVAL_TEMPERATURE } from '../../core/experiments/evaluate';
 import type { EvalRecord } from '../../core/experiments/results';
 import type { Split } from '../../core/experiments/types';
@@ -49,23 +49,12 @@ export async function evaluateCheckpoint(
 
 /** Reads and parses a checkpoint file; a readable CliError when it is missing or malformed. */
 export async function readCheckpoint(path: string): Promise<Checkpoint> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new CliError(`cannot read checkpoint ${path}`);
-  }
-  try {
-    return checkpointFromJson(JSON.parse(text));
-  } catch (error) {
-    throw new CliError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  return readCheckpointFile(path, '--checkpoint');
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['json']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
-  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  rejectUnknownFlags(args, KNOWN, false);
   const path = stringFlag(args, 'checkpoint');
   if (!path) throw new CliError('--checkpoint FILE is required');
   const split = choiceFlag<Split>(args, 'split', ['seen', 'unseen'], 'unseen')!;

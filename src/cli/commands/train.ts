@@ -2,12 +2,14 @@
  * `train`: run the training loop in Node and print one line per iteration (JSON Lines of the
  * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
  */
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { appendFile, writeFile } from 'node:fs/promises';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
+import { checkOutputPath } from '../errors';
+import { readCheckpointFile, readConfigFile } from '../files';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import {
-  checkpointFromJson, checkpointToJson, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
+  checkpointToJson, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
 } from '../../core/train';
 import { ENV_IDS } from '../../core/env/registry';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
@@ -43,7 +45,7 @@ const KNOWN = new Set([...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', '
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
-  const raw: Record<string, unknown> = path ? JSON.parse(await readFile(path, 'utf8')) : {};
+  const raw: Record<string, unknown> = path ? await readConfigFile(path) : {};
   for (const [flag, field, kind] of FLAG_FIELDS) {
     const v = kind === 'int' ? intFlag(args, flag) : kind === 'num' ? numberFlag(args, flag) : stringFlag(args, flag);
     if (v !== undefined) raw[field] = v;
@@ -63,8 +65,7 @@ function progressLine(m: IterationMetrics, total: number): string {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['json']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
-  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  rejectUnknownFlags(args, KNOWN, false);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
   const { config, problems } = validateConfig(await configFrom(args));
@@ -72,13 +73,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let checkpoint: Checkpoint | undefined;
   const resume = stringFlag(args, 'resume');
   if (resume) {
-    checkpoint = checkpointFromJson(JSON.parse(await readFile(resume, 'utf8')));
+    checkpoint = await readCheckpointFile(resume, '--resume');
     const iterations = intFlag(args, 'iterations');
     if (iterations !== undefined) checkpoint.config.iterations = iterations;
   }
-  const trainer = await Trainer.create(config, { checkpoint, backend });
+  // Output paths are checked before any training, so a bad one never costs a run.
   const rollouts = stringFlag(args, 'rollouts');
   const every = intFlag(args, 'rollouts-every', 0)!;
+  if (every < 0) throw new CliError(`--rollouts-every must be ≥ 0, got ${every}`);
+  const cpPath = stringFlag(args, 'checkpoint');
+  if (rollouts) await checkOutputPath(rollouts, '--rollouts');
+  if (cpPath) await checkOutputPath(cpPath, '--checkpoint');
+  const trainer = await Trainer.create(config, { checkpoint, backend });
   if (rollouts) await writeFile(rollouts, '');
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
@@ -92,7 +98,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
       }
     }
-    const cpPath = stringFlag(args, 'checkpoint');
     if (cpPath) {
       await writeFile(cpPath, JSON.stringify(checkpointToJson(await trainer.checkpoint())));
       io.err(`checkpoint written to ${cpPath}`);

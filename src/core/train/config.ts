@@ -137,7 +137,14 @@ export interface ValidatedConfig {
   problems: string[];
 }
 
-const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v));
+/** A value quoted for a message: control characters escaped, cut after 80 characters with the total size. */
+const show = (v: unknown): string => {
+  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  // eslint-disable-next-line no-control-regex
+  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const body = safe.length > 80 ? `${safe.slice(0, 80)}… (${text.length.toLocaleString('en-US')} characters)` : safe;
+  return typeof v === 'string' ? `"${body}"` : body;
+};
 
 /** Any value → a usable RunConfig (bad fields replaced by defaults) and the list of problems. */
 export function validateConfig(input: unknown): ValidatedConfig {
