@@ -5,9 +5,11 @@ import { startBackend } from './app/backend-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import './ui/styles.css';
 
-loadConfigFromUrl();
+// Read the opened link once, before the address bar is rewritten to the normalised link.
+const openedSearch = window.location.search;
+loadConfigFromUrl(openedSearch);
 startUrlSync();
-startBackend(window.location.search);
+startBackend(openedSearch);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -6,8 +6,8 @@ import { configEvents, useConfigStore } from '../state/config-store';
 import { parseShareLink, shareUrl } from './share-link';
 
 /** Read the opened link; when it carried a configuration, show the corrected one in the address bar. */
-export function loadConfigFromUrl(): void {
-  const parsed = parseShareLink(window.location.search);
+export function loadConfigFromUrl(search = window.location.search): void {
+  const parsed = parseShareLink(search);
   configEvents.linkOpened(parsed.config, parsed.problems);
   if (parsed.fromLink) window.history.replaceState(window.history.state, '', shareUrl(parsed.config, window.location));
 }

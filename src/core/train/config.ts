@@ -138,7 +138,7 @@ export interface ValidatedConfig {
 }
 
 /** A value quoted for a message: control characters escaped, cut after 80 characters with the total size. */
-const show = (v: unknown): string => {
+export const quoteValue = (v: unknown): string => {
   const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   // eslint-disable-next-line no-control-regex
   const safe = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
@@ -151,7 +151,7 @@ export function validateConfig(input: unknown): ValidatedConfig {
   const problems: string[] = [];
   const config: RunConfig = { ...DEFAULT_CONFIG, estimatorParams: {} };
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    if (input !== undefined) problems.push(`config: expected an object, got ${show(input)}; using defaults`);
+    if (input !== undefined) problems.push(`config: expected an object, got ${quoteValue(input)}; using defaults`);
     return { config, problems };
   }
   const raw = input as Record<string, unknown>;
@@ -159,7 +159,7 @@ export function validateConfig(input: unknown): ValidatedConfig {
   for (const [key, [check, expected]] of Object.entries(CHECKS) as Array<[keyof RunConfig, [Check, string]]>) {
     if (!(key in raw)) continue;
     if (check(raw[key])) target[key] = raw[key];
-    else problems.push(`${key}: expected ${expected}, got ${show(raw[key])}; using ${show(DEFAULT_CONFIG[key])}`);
+    else problems.push(`${key}: expected ${expected}, got ${quoteValue(raw[key])}; using ${quoteValue(DEFAULT_CONFIG[key])}`);
   }
   validateEnvFields(raw, config, problems);
   config.estimatorParams = validateEstimatorParams(config.estimator, raw.estimatorParams, problems);
@@ -174,7 +174,18 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
   if ('taskType' in raw) {
     const v = raw.taskType;
     if (v === null || (typeof v === 'string' && env.taskTypes.includes(v))) config.taskType = v;
-    else problems.push(`taskType: expected null or one of ${env.taskTypes.join(', ')}, got ${show(v)}; using ${show(defaultType)}`);
+    else problems.push(`taskType: expected null or one of ${env.taskTypes.join(', ')}, got ${quoteValue(v)}; using ${quoteValue(defaultType)}`);
+  }
+  if (config.envSize !== null) {
+    // The environment's own size check (reset throws a RangeError naming its range), so a link or
+    // file with a size the env refuses is named here instead of failing later in the worker.
+    try {
+      env.reset(0, { size: config.envSize });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      problems.push(`envSize: ${error.message}; using the default size`);
+      config.envSize = null;
+    }
   }
   const limit = env.maxTurnsLimit;
   if (config.maxTurns !== null && limit !== undefined && config.maxTurns > limit) {
@@ -186,14 +197,14 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
 function validateEstimatorParams(id: string, value: unknown, problems: string[]): Record<string, unknown> {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(`estimatorParams: expected an object, got ${show(value)}; using {}`);
+    problems.push(`estimatorParams: expected an object, got ${quoteValue(value)}; using {}`);
     return {};
   }
   const defaults = (ADVANTAGE_ESTIMATORS as Record<string, { defaults: object }>)[id]?.defaults as Record<string, unknown> | undefined;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (!defaults || !(key in defaults)) problems.push(`estimatorParams.${key}: not a parameter of ${id}; ignored`);
-    else if (typeof v !== typeof defaults[key]) problems.push(`estimatorParams.${key}: expected a ${typeof defaults[key]}, got ${show(v)}; ignored`);
+    else if (typeof v !== typeof defaults[key]) problems.push(`estimatorParams.${key}: expected a ${typeof defaults[key]}, got ${quoteValue(v)}; ignored`);
     else out[key] = v;
   }
   return out;
