@@ -131,17 +131,38 @@ export interface DecisionScores {
   values: tf.Tensor1D; // V(s) [R]
 }
 
-/** Log-probs and entropies of the recorded decisions under `w` (differentiable). */
-export function scoreDecisions(w: Weights, b: DecisionBatch): DecisionScores {
+/**
+ * log π over the allowed tokens at sampling temperature τ [R, P, V]:
+ *   log π(v) = z_v/τ − log Σ_{u ∈ allowed} exp(z_u/τ)
+ * The same distribution sampling.ts draws from, so π_old, π_θ and π_ref are all scored at τ (as verl
+ * divides the logits by the rollout temperature before computing log-probs).
+ */
+function logPolicyOf(w: Weights, ctx: tf.Tensor2D, b: DecisionBatch, temperature: number): tf.Tensor3D {
+  const z = logitsOf(w, ctx, b.dec, b.copy, b.look, b.positions); // [R, P, V]
+  const scaled = temperature === 1 ? z : tf.div(z, temperature); // z/τ [R, P, V]
+  return tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor3D; // [R, P, V]
+}
+
+/** log π(a_k | prefix) of the chosen tokens from log π [R, P, V]. */
+function pickChosen(logp: tf.Tensor3D, b: DecisionBatch): tf.Tensor2D {
+  const V = logp.shape[2];
+  const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]
+  const picked = tf.mul(tf.reshape(logp, [-1, V]), onehot); // [R·P, V]
+  return tf.reshape(tf.sum(picked, -1), b.mask.shape) as tf.Tensor2D; // [R, P]
+}
+
+/** Log-probs, entropies and values of the recorded decisions under `w` at temperature τ (differentiable). */
+export function scoreDecisions(w: Weights, b: DecisionBatch, temperature = 1): DecisionScores {
   return tf.tidy(() => {
     const ctx = contextOf(w, b.x); // [R, D]
-    const z = logitsOf(w, ctx, b.dec, b.copy, b.look, b.positions); // [R, P, V]
-    const logp = tf.logSoftmax(tf.add(z, b.allowedBias)); // log π over allowed tokens [R, P, V]
-    const V = z.shape[2];
-    const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]
-    const picked = tf.mul(tf.reshape(logp, [-1, V]), onehot); // [R·P, V]
-    const logProb = tf.reshape(tf.sum(picked, -1), b.mask.shape) as tf.Tensor2D; // [R, P]
+    const logp = logPolicyOf(w, ctx, b, temperature); // [R, P, V]
+    const logProb = pickChosen(logp, b); // [R, P]
     const entropy = tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)) as tf.Tensor2D; // [R, P]
     return { logProb, entropy, values: valuesOf(w, ctx) };
   });
+}
+
+/** Only log π(a_k | prefix) [R, P] at temperature τ: the π_ref / π_old scoring pass (no entropy, no values). */
+export function logProbsOf(w: Weights, b: DecisionBatch, temperature = 1): tf.Tensor2D {
+  return tf.tidy(() => pickChosen(logPolicyOf(w, contextOf(w, b.x), b, temperature), b));
 }

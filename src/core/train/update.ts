@@ -31,6 +31,8 @@ export interface UpdateOptions {
   miniBatches: number;
   epochs: number;
   valueCoef: number;
+  /** Sampling temperature τ: π_θ is scored at the temperature the tokens were drawn at. */
+  temperature: number;
   /** Seed of the mini-batch shuffles (deriveSeed(seed, 'minibatch', iteration)). */
   shuffleSeed: number;
 }
@@ -68,7 +70,7 @@ async function step(policy: Policy, optimizer: tf.Optimizer, rows: readonly Trai
   const targets = tf.tensor1d(rows.map((r) => r.valueTarget)); // [R]
   let kept: tf.Scalar[] = [];
   const { value, grads } = tf.variableGrads(() => {
-    const s = scoreDecisions(policy.weights, batch);
+    const s = scoreDecisions(policy.weights, batch, opts.temperature);
     const out = actorLoss({ logProb: s.logProb, oldLogProb, refLogProb, advantages, mask: batch.mask, entropy: s.entropy }, opts.loss);
     const valueLoss = tf.mean(tf.square(tf.sub(s.values, targets))) as tf.Scalar; // [] 
     const loss = opts.valueCoef > 0 ? tf.add(out.loss, tf.mul(opts.valueCoef, valueLoss)) as tf.Scalar : out.loss;
