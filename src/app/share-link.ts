@@ -29,9 +29,10 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 /** A query value as the JSON value validateConfig expects (numbers as numbers, "any" as null). */
 function coerce(key: keyof RunConfig, raw: string): unknown {
   const fallback = DEFAULT_CONFIG[key];
-  const nullable = key === 'taskType' || key === 'envSize' || key === 'maxTurns';
+  // Fields whose default is null (sizes, turn cap, schedule horizon) are nullable numbers; taskType a nullable string.
+  const nullable = key === 'taskType' || fallback === null;
   if (nullable && NULL_WORDS.has(raw.trim().toLowerCase())) return null;
-  const numeric = typeof fallback === 'number' || key === 'envSize' || key === 'maxTurns';
+  const numeric = typeof fallback === 'number' || fallback === null;
   if (numeric) return NUMBER.test(raw.trim()) && Number.isFinite(Number(raw)) ? Number(raw) : raw; // 1e999 is named as written
   return raw;
 }

@@ -75,7 +75,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (resume) {
     checkpoint = await readCheckpointFile(resume, '--resume');
     const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined) checkpoint.config.iterations = iterations;
+    if (iterations !== undefined && iterations !== checkpoint.config.iterations) {
+      checkpoint.config.scheduleHorizon ??= checkpoint.config.iterations; // K stays the run's: α never jumps back up
+      checkpoint.config.iterations = iterations;
+    }
   }
   // Output paths are checked before any training, so a bad one never costs a run.
   const rollouts = stringFlag(args, 'rollouts');
