@@ -51,7 +51,7 @@ export function stringFlag(args: ParsedArgs, name: string): string | undefined {
 export function numberFlag(args: ParsedArgs, name: string, fallback?: number): number | undefined {
   const v = stringFlag(args, name);
   if (v === undefined) return fallback;
-  const n = Number(v);
+  const n = v.trim() === '' ? NaN : Number(v); // `--seed=` is not 0
   if (!Number.isFinite(n)) throw new CliError(`--${name} must be a number, got ${echo(v)}`);
   return n;
 }
