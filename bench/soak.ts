@@ -61,13 +61,16 @@ export async function soakNode(iterations: number, every = 10): Promise<Series[]
   const trainer = await Trainer.create({ ...DEFAULT_CONFIG, ...SOAK_CONFIG, iterations }, { backend: 'wasm (node)' });
   const tensors: Array<[number, number]> = [];
   const rss: Array<[number, number]> = [];
+  const heap: Array<[number, number]> = [];
   const start = Date.now();
   try {
     for (let k = 1; k <= iterations; k++) {
       await trainer.runIteration();
       if (k === 1 || k % every === 0) {
         tensors.push([k, tf.memory().numTensors]);
-        rss.push([k, process.memoryUsage().rss / MB]);
+        const memory = process.memoryUsage();
+        rss.push([k, memory.rss / MB]);
+        heap.push([k, memory.heapUsed / MB]);
       }
     }
   } finally {
@@ -78,6 +81,7 @@ export async function soakNode(iterations: number, every = 10): Promise<Series[]
   return [
     { name: `node wasm numTensors (${iterations} it)`, unit: 'tensors', points: tensors, per },
     { name: `node wasm RSS (${iterations} it)`, unit: 'MB', points: rss, per },
+    { name: `node wasm V8 heap used (${iterations} it)`, unit: 'MB', points: heap, per },
   ];
 }
 
@@ -92,10 +96,16 @@ export async function soakChromium(seconds: number): Promise<Series[]> {
     page.setDefaultTimeout(0);
     await page.waitForFunction('typeof window.rolloutLabBench === "function"');
     const config = JSON.stringify(SOAK_CONFIG);
-    // Calibrate: one iteration of both runs together, then enough iterations to fill `seconds`.
-    const t0 = Date.now();
-    await page.evaluate(`Promise.all([window.rolloutLabBench('wasm', 2, ${config}), window.rolloutLabBench('wasm', 2, ${config})])`);
-    const perIteration = (Date.now() - t0) / 2;
+    // Calibrate: each call starts a worker (tfjs and wasm load), so time 2 and 10 iterations and take the
+    // difference; it is noisy on a busy machine, so never below a third of the 10-iteration call's average.
+    const timed = async (n: number) => {
+      const t = Date.now();
+      await page.evaluate(`Promise.all([window.rolloutLabBench('wasm', ${n}, ${config}), window.rolloutLabBench('wasm', ${n}, ${config})])`);
+      return Date.now() - t;
+    };
+    const short = await timed(2);
+    const long = await timed(10);
+    const perIteration = Math.max((long - short) / 8, long / 30);
     const iterations = Math.max(5, Math.round((seconds * 1000) / perIteration));
     process.stderr.write(`soak: chromium, two runs × ${iterations} iterations (~${seconds} s)...\n`);
     const heap: Array<[number, number]> = [];
