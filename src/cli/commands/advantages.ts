@@ -11,17 +11,18 @@
  * numbers, everything else is still scored, and the exit code is 1 if anything failed.
  */
 import { readFile } from 'node:fs/promises';
-import { choiceFlag, CliError, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
+import { assembleParams } from '../../core/advantage/params';
 import type { CliCommand, CliIo } from '../command';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
-import { TURN_GROUPINGS } from '../../core/advantage/planpo-response';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
 import { readRollouts, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
-const STATS = ['trajectory', 'turn-weighted'] as const;
-const KNOWN_FLAGS = ['in', 'estimator', 'stats', 'turn-grouping', 'no-std', 'alpha', 'json'];
+const OWN_FLAGS = ['in', 'estimator', 'json'];
 
-const USAGE = `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
+function usage(): string {
+  return `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
 
 Reads rollouts.v1 (JSON Lines, a JSON array, or a {group_id, trajectories} wrapper), forms groups by
 group_id and writes one JSON line per input trajectory, in input order:
@@ -30,35 +31,21 @@ group_id and writes one JSON line per input trajectory, in input order:
 Options:
   --in FILE|-            input file, or - for stdin
   --estimator ID         one of: ${ESTIMATOR_IDS.join(', ')}
-  --stats S              group statistics: ${STATS.join(' | ')} (estimators with stats / episodeStats)
-  --turn-grouping G      PlanPO's A^S groups: ${TURN_GROUPINGS.join(' | ')}
-  --no-std               F_norm = 1 instead of std + eps (normalizeByStd = false)
-  --alpha X              PlanPO's alpha(k) for this scoring
   --json                 stdout is JSON Lines either way; --json also drops the summary on stderr
 
-Each flag sets the estimator parameter named in parentheses; a flag the chosen estimator has no
-parameter for is an error. turns[].response_tokens must be present (it gives L_{i,t}).
-Malformed lines are reported on stderr with their line numbers; the exit code is 1 if any failed.`;
+${estimatorFlagHelp()}
 
-/** A CLI flag and the estimator parameter(s) it may set (the first one the estimator has wins). */
-interface ParamFlag {
-  flag: string;
-  params: readonly string[];
-  read(args: ParsedArgs): unknown;
+A flag the chosen estimator has no parameter for is an error. turns[].response_tokens must be
+present (it gives L_{i,t}). Malformed lines are reported on stderr with their line numbers; the
+exit code is 1 if any failed. A trajectory with success false but a positive reward is scored as
+given, with a warning.`;
 }
 
-const PARAM_FLAGS: readonly ParamFlag[] = [
-  { flag: 'stats', params: ['stats', 'episodeStats'], read: (args) => choiceFlag(args, 'stats', STATS) },
-  { flag: 'turn-grouping', params: ['turnGrouping'], read: (args) => choiceFlag(args, 'turn-grouping', TURN_GROUPINGS) },
-  { flag: 'no-std', params: ['normalizeByStd'], read: (args) => (args.flags['no-std'] === undefined ? undefined : false) },
-  { flag: 'alpha', params: ['alpha'], read: (args) => numberFlag(args, 'alpha') },
-];
-
 function checkFlags(args: ParsedArgs): void {
-  const unknown = Object.keys(args.flags).filter((f) => !KNOWN_FLAGS.includes(f));
-  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${KNOWN_FLAGS.map((f) => `--${f}`).join(', ')}`);
+  const known = [...OWN_FLAGS, ...allEstimatorFlags()];
+  const unknown = Object.keys(args.flags).filter((f) => !known.includes(f));
+  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${known.map((f) => `--${f}`).join(', ')}`);
   if (args.positionals.length > 0) throw new CliError(`unexpected argument "${args.positionals[0]}"; see --help`);
-  if (args.flags['no-std'] !== undefined && args.flags['no-std'] !== true) throw new CliError('--no-std takes no value');
 }
 
 function chooseEstimator(args: ParsedArgs): AdvantageEstimator<object> {
@@ -68,20 +55,9 @@ function chooseEstimator(args: ParsedArgs): AdvantageEstimator<object> {
   return getEstimator(id);
 }
 
-/** The estimator's defaults overridden by the flags given; a flag it has no parameter for is an error. */
+/** The estimator's declared defaults, overridden by its flags; schedules at their start (k = 0). */
 export function estimatorParams(args: ParsedArgs, estimator: AdvantageEstimator<object>): Record<string, unknown> {
-  const params: Record<string, unknown> = { ...estimator.defaults };
-  for (const { flag, params: names, read } of PARAM_FLAGS) {
-    const value = read(args);
-    if (value === undefined) continue;
-    const name = names.find((n) => Object.prototype.hasOwnProperty.call(params, n));
-    if (name === undefined) {
-      const own = Object.keys(params);
-      throw new CliError(`--${flag} does not apply to estimator ${estimator.id} (its parameters: ${own.join(', ') || 'none'})`);
-    }
-    params[name] = value;
-  }
-  return params;
+  return assembleParams(estimator.id, estimatorFlagParams(args, estimator.id), { k: 0, K: 1 });
 }
 
 async function readInput(path: string, io: CliIo): Promise<string> {
@@ -129,7 +105,7 @@ function scoreGroups(groups: readonly ConvertedGroup[], estimator: AdvantageEsti
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['no-std', 'json']);
+  const args = parseArgs(argv, ['json', ...switchFlags()]);
   checkFlags(args);
   const estimator = chooseEstimator(args);
   const params = estimatorParams(args, estimator);
@@ -164,6 +140,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 export const advantagesCommand: CliCommand = {
   name: 'advantages',
   summary: 'score a rollouts.v1 file with an advantage estimator (one JSON line per trajectory)',
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   run,
 };

@@ -9,16 +9,20 @@ import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import {
   checkpointFromJson, checkpointToJson, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
 } from '../../core/train';
-import { ENV_IDS } from '../../core/env/registry';
-import { ESTIMATOR_IDS } from '../../core/advantage/registry';
+import { ENV_IDS, getEnv } from '../../core/env/registry';
+import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
+import { DEFAULT_CONFIG } from '../../core/train/config';
+import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 
-const USAGE = `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
+function usage(): string {
+  return `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
 
 Trains the policy with the clipped update and prints one line per iteration.
 
 Options:
   --env ID               ${ENV_IDS.join(' | ')} (default household-v0)
   --task-type T          a task type of the env, or "any" (default pick_and_place_simple)
+  --env-size N           the env's size knob, in its range below (default: the env's own)
   --estimator ID         ${ESTIMATOR_IDS.join(' | ')} (default planpo)
   --seed N               root seed (default 1)
   --iterations K         training iterations (default 150)
@@ -31,15 +35,21 @@ Options:
   --checkpoint FILE      write a checkpoint (weights + Adam state + config + iteration) at the end
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
-  --json                 JSON Lines of the iteration metrics on stdout`;
+  --json                 JSON Lines of the iteration metrics on stdout
+
+Environment sizes (--env-size N, envSize in a config):
+${ENV_IDS.map((id) => { const r = getEnv(id).sizeRange; return `  ${id.padEnd(20)} ${r.min}..${r.max} ${r.unit} (default ${r.default})`; }).join('\n')}
+
+${estimatorFlagHelp()}`;
+}
 
 const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['env', 'env', 'str'], ['estimator', 'estimator', 'str'], ['seed', 'seed', 'int'], ['iterations', 'iterations', 'int'],
   ['group-size', 'groupSize', 'int'], ['tasks', 'tasksPerIteration', 'int'], ['lr', 'lr', 'num'],
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
-  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'],
+  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const KNOWN = new Set([...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'rollouts', 'rollouts-every', 'json']);
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -50,6 +60,11 @@ async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   }
   const taskType = stringFlag(args, 'task-type');
   if (taskType !== undefined) raw.taskType = taskType === 'any' ? null : taskType;
+  const estimator = typeof raw.estimator === 'string' ? raw.estimator : DEFAULT_CONFIG.estimator;
+  if (isEstimatorId(estimator)) {
+    const fromFlags = estimatorFlagParams(args, estimator);
+    if (Object.keys(fromFlags).length > 0) raw.estimatorParams = { ...(raw.estimatorParams as object | undefined), ...fromFlags };
+  }
   return raw;
 }
 
@@ -62,8 +77,9 @@ function progressLine(m: IterationMetrics, total: number): string {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['json']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
+  const args = parseArgs(argv, ['json', ...switchFlags()]);
+  const known = new Set([...OWN_FLAGS, ...allEstimatorFlags()]);
+  const unknown = Object.keys(args.flags).find((f) => !known.has(f));
   if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
@@ -109,6 +125,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 export const trainCommand: CliCommand = {
   name: 'train',
   summary: 'train the policy (GRPO, PlanPO, ...) on an environment; one line per iteration',
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   run,
 };
