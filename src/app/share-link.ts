@@ -22,9 +22,9 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 /** A query value as the JSON value validateConfig expects (numbers as numbers, "any" as null). */
 function coerce(key: keyof RunConfig, raw: string): unknown {
   const fallback = DEFAULT_CONFIG[key];
-  const nullable = key === 'taskType' || key === 'envSize' || key === 'maxTurns';
+  const nullable = key === 'taskType' || key === 'envSize' || key === 'maxTurns' || key === 'scheduleHorizon';
   if (nullable && NULL_WORDS.has(raw.trim().toLowerCase())) return null;
-  const numeric = typeof fallback === 'number' || key === 'envSize' || key === 'maxTurns';
+  const numeric = typeof fallback === 'number' || key === 'envSize' || key === 'maxTurns' || key === 'scheduleHorizon';
   if (numeric) return NUMBER.test(raw.trim()) ? Number(raw) : raw;
   return raw;
 }
@@ -103,7 +103,8 @@ export function parseShareLink(search: string): ParsedLink {
   const { request } = backendFromSearch(search); // an unknown backend is reported by the status bar
   const estimatorParams = parseEstimatorParams(params, estimators, problems);
   const fromLink = Object.keys(raw).length > 0 || params.has('estimators') || params.has('slack') || Object.keys(estimatorParams ?? {}).length > 0;
-  return { config: { run, estimators, backend: request, slack, estimatorParams }, problems, fromLink };
+  const config: LabConfig = { run, estimators, backend: request, slack, ...(Object.keys(estimatorParams ?? {}).length > 0 ? { estimatorParams } : {}) };
+  return { config, problems, fromLink };
 }
 
 /** The query string (with `?`) that rebuilds `config`; every field is written out. */
