@@ -7,7 +7,7 @@ import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type 
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import {
-  checkpointFromJson, checkpointToJson, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
+  checkpointFromJson, checkpointToJson, extendCheckpoint, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
 } from '../../core/train';
 import { ENV_IDS, getEnv } from '../../core/env/registry';
 import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
@@ -90,10 +90,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (resume) {
     checkpoint = checkpointFromJson(JSON.parse(await readFile(resume, 'utf8')));
     const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined && iterations !== checkpoint.config.iterations) {
-      checkpoint.config.scheduleHorizon ??= checkpoint.config.iterations; // K stays the run's: α never jumps back up
-      checkpoint.config.iterations = iterations;
-    }
+    if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
   }
   const trainer = await Trainer.create(config, { checkpoint, backend });
   const rollouts = stringFlag(args, 'rollouts');
