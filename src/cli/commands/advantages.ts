@@ -123,6 +123,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   ].sort((a, b) => a.line - b.line || a.index - b.index);
   for (const f of failures) io.err(f.text);
   for (const f of scored.failures) io.err(f);
+  for (const w of converted.warnings) io.err(`${where(w)}: traj "${w.trajId}": warning: ${w.message}`);
   for (const record of read.records) {
     const line = scored.lines.get(record);
     if (line !== undefined) io.out(line);
