@@ -53,8 +53,10 @@ describe('the worked example and the registry-driven settings', () => {
     const planpo = page.getByRole('group', { name: 'PlanPO parameters' });
     await planpo.waitFor();
     expect(await page.getByRole('group', { name: 'GRPO parameters' }).count()).toBe(1);
-    await planpo.getByLabel('α_init').fill('0.2');
-    await expect.poll(() => new URL(page.url()).searchParams.get('planpo.alphaInit')).toBe('0.2');
+    await planpo.getByLabel('invalid-action penalty c').fill('0.2');
+    await expect.poll(() => new URL(page.url()).searchParams.get('planpo.invalidActionPenalty')).toBe('0.2');
+    await planpo.getByLabel('α schedule').selectOption('constant');
+    await expect.poll(() => new URL(page.url()).searchParams.get('planpo.alphaSchedule')).toBe('constant');
     const swatches = await page.locator('fieldset.estimators .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
     expect(swatches).toHaveLength(ESTIMATOR_IDS.length);
     for (const c of swatches) expect(c).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);

@@ -32,11 +32,13 @@ export function EstimatorParamFields() {
   return (
     <>
       {estimators.map((id) => {
-        const fields = paramFields(id, own?.[id]);
+        const fields = paramFields(id, own?.[id], true);
         const entry = getEstimator(id);
+        const schedules = entry.schedules.map((s) => `${s.label} runs from α_init to α_final (set above, shared by the runs) over k = 1..K`);
         return (
           <fieldset key={id} className="estimator-params" aria-label={`${entry.label} parameters`}>
             <legend>{entry.label} parameters</legend>
+            {schedules.map((text) => <p key={text} className="muted">{text}</p>)}
             {fields.length === 0 ? <p className="muted">No parameters.</p> : (
               <div className="field-grid">
                 {fields.map((f) => <Field key={f.spec.key} estimator={id} field={f} />)}

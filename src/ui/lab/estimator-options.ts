@@ -30,11 +30,20 @@ export function estimatorOptions(): EstimatorOption[] {
   });
 }
 
-/** The fields of estimator `id` with the values of `own` (its overrides) over the defaults. */
-export function paramFields(id: string, own: Readonly<Record<string, ParamValue>> = {}): ParamField[] {
+/** The parameters a declared schedule takes from the run (α_init, α_final: the lab's shared fields). */
+export function sharedScheduleKeys(id: string): string[] {
+  return getEstimator(id).schedules.flatMap((s) => [s.initKey, s.finalKey]);
+}
+
+/**
+ * The fields of estimator `id` with the values of `own` (its overrides) over the defaults; with
+ * `withoutShared`, leaving out the schedule ends the run supplies (shown once for all runs).
+ */
+export function paramFields(id: string, own: Readonly<Record<string, ParamValue>> = {}, withoutShared = false): ParamField[] {
   const entry = getEstimator(id);
   const defaults = paramDefaults(entry);
-  return entry.params.map((spec) => {
+  const shared = withoutShared ? sharedScheduleKeys(id) : [];
+  return entry.params.filter((spec) => !shared.includes(spec.key)).map((spec) => {
     const value = Object.prototype.hasOwnProperty.call(own, spec.key) ? own[spec.key] : defaults[spec.key];
     return { spec, value, changed: value !== defaults[spec.key] };
   });
