@@ -29,7 +29,7 @@ describe('Experiments page', () => {
   });
   afterAll(() => lab?.close());
 
-  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced ood experiment (training and seen/unseen evaluation) in workers with an advancing progress bar; its evaluation (the worker evaluate call) equals the CLI evaluation', async () => {
+  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced ood experiment (training and seen/unseen evaluation) in workers with an advancing progress bar; its evaluation (the worker’s evaluate call) equals the CLI’s', async () => {
     const { page, requests, errors } = await openPage(lab, `${baseUrl}?backend=wasm#experiments`);
     await page.getByRole('link', { name: 'Experiments' }).and(page.locator('[aria-current="page"]')).waitFor();
 
