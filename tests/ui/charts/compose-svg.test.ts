@@ -26,6 +26,16 @@ describe('composeChartSvg', () => {
     expect([out.width, out.height]).toEqual([224, 124]);
   });
 
+  it('wraps a long title onto more lines instead of running past the edge', () => {
+    const title = 'GRPO vs PlanPO advantage per response on every task of iteration 12';
+    const out = composeChartSvg({ chart, title });
+    const lines = [...out.svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe(title);
+    expect(lines.every((l) => 12 + l.length * 8.8 <= out.width)).toBe(true);
+    expect(out.height).toBe(composeChartSvg({ chart, title: 'short' }).height + (lines.length - 1) * 18);
+  });
+
   it('wraps legend items onto new rows', () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ label: `estimator number ${i}`, swatch: null }));
     const placed = layoutLegend(items, 300);

@@ -32,10 +32,22 @@ export function escapeXml(text: string): string {
 }
 
 const PAD = 12;
-const TITLE_H = 24;
+const TITLE_LINE = 18;
+const TITLE_CHAR_W = 8.8; // 14 px bold, a generous average advance
 const LABEL_H = 18;
 const ROW_H = 18;
 const CHAR_W = 6.6; // an estimate of the legend font's average advance, for wrapping
+
+/** `text` broken at spaces into lines of at most `maxChars` characters (a longer word keeps its own line). */
+export function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= maxChars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 /** Legend items placed left to right, wrapped at `width`. */
 export function layoutLegend(items: readonly LegendItem[], width: number): Array<LegendItem & { x: number; row: number }> {
@@ -58,8 +70,9 @@ export function composeChartSvg(file: ChartFile): ComposedSvg {
   const { chart } = file;
   const font = file.font ?? 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   const left = PAD + (file.yLabel ? LABEL_H : 0);
-  const top = PAD + (file.title ? TITLE_H : 0);
   const width = Math.ceil(left + chart.width + PAD);
+  const titleLines = file.title ? wrapWords(file.title, Math.max(12, Math.floor((width - 2 * PAD) / TITLE_CHAR_W))) : [];
+  const top = PAD + (titleLines.length > 0 ? titleLines.length * TITLE_LINE + 6 : 0);
   const legend = layoutLegend(file.legend ?? [], width - 2 * PAD);
   const rows = legend.length === 0 ? 0 : Math.max(...legend.map((l) => l.row)) + 1;
   const chartBottom = top + chart.height + (file.xLabel ? LABEL_H : 0);
@@ -68,7 +81,10 @@ export function composeChartSvg(file: ChartFile): ComposedSvg {
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(font)}">`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="${escapeXml(file.background ?? '#ffffff')}"/>`,
   ];
-  if (file.title) parts.push(`<title>${escapeXml(file.title)}</title>`, `<text x="${PAD}" y="${PAD + 15}" font-size="14" font-weight="600" fill="#1a1a1a" class="chart-title">${escapeXml(file.title)}</text>`);
+  if (file.title) {
+    const tspans = titleLines.map((line, i) => `<tspan x="${PAD}" dy="${i === 0 ? 0 : TITLE_LINE}">${escapeXml(line)}</tspan>`).join('');
+    parts.push(`<title>${escapeXml(file.title)}</title>`, `<text x="${PAD}" y="${PAD + 14}" font-size="14" font-weight="600" fill="#1a1a1a" class="chart-title">${tspans}</text>`);
+  }
   parts.push(`<g transform="translate(${left} ${top})">${chart.markup}</g>`);
   if (file.xLabel) parts.push(`<text x="${left + chart.width / 2}" y="${top + chart.height + 14}" text-anchor="middle" font-size="11" fill="#1a1a1a" class="x-label">${escapeXml(file.xLabel)}</text>`);
   if (file.yLabel) parts.push(`<text transform="translate(${PAD + 11} ${top + chart.height / 2}) rotate(-90)" text-anchor="middle" font-size="11" fill="#1a1a1a" class="y-label">${escapeXml(file.yLabel)}</text>`);
