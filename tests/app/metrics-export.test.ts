@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metricsToCsv, metricsToJson, METRICS_FORMAT } from '../../src/app/export/metrics-export';
-import { savedRunFrom } from '../../src/app/export/run-export';
+import { savedRunFromTelemetry } from '../../src/app/export/run-export';
 import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
 import { REPORT_KEEP } from '../../src/core/train/run-file';
 import type { IterationMetrics } from '../../src/core/train/metrics';
@@ -37,7 +37,7 @@ describe('metrics export', () => {
   });
 });
 
-describe('savedRunFrom', () => {
+describe('savedRunFromTelemetry', () => {
   it('keeps the bounded reports, the run config with its estimator, and nothing past the checkpoint', () => {
     const n = REPORT_KEEP.last + 5;
     const groups = Object.fromEntries(Array.from({ length: n }, (_, i) => [i + 1, []]));
@@ -47,7 +47,7 @@ describe('savedRunFrom', () => {
     } as unknown as RunTelemetry;
     const lab = { ...DEFAULT_LAB_CONFIG, estimators: ['grpo', 'planpo'] };
     const cp = { iteration: n - 1, config: { ...lab.run, estimator: 'planpo' } } as never;
-    const saved = savedRunFrom(run, lab, cp, { id: 'x', now: new Date(0) });
+    const saved = savedRunFromTelemetry(run, lab, cp, { id: 'x', now: new Date(0) });
     expect(saved.config.estimator).toBe('planpo');
     expect(saved.metrics).toHaveLength(n - 1);
     expect(saved.reports.map((r) => r.iteration)).toEqual([1, ...Array.from({ length: REPORT_KEEP.last }, (_, i) => n - REPORT_KEEP.last + i)]);

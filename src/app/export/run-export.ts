@@ -17,7 +17,7 @@ export function runConfigOf(run: Pick<RunTelemetry, 'estimator'>, lab: LabConfig
 }
 
 /** Telemetry + checkpoint → SavedRun. Metrics and reports past the checkpoint's iteration are left out, so the file is one consistent moment. */
-export function savedRunFrom(run: RunTelemetry, lab: LabConfig, checkpoint: Checkpoint | null, meta: { id: string; now: Date }): SavedRun {
+export function savedRunFromTelemetry(run: RunTelemetry, lab: LabConfig, checkpoint: Checkpoint | null, meta: { id: string; now: Date }): SavedRun {
   const latest = checkpoint ? checkpoint.iteration : run.iteration;
   const reports: SavedReport[] = Object.entries(run.groups)
     .map(([k, groups]) => ({ iteration: Number(k), groups }))
@@ -51,7 +51,7 @@ export function downloadMetricsJson(run: RunTelemetry, lab: LabConfig): void {
 
 /** Save the run as a .rlrun file; `checkpoint` comes from the run's worker (run-client's runCheckpoint). */
 export function downloadRunFile(run: RunTelemetry, lab: LabConfig, checkpoint: Checkpoint | null): SavedRun {
-  const saved = savedRunFrom(run, lab, checkpoint, { id: crypto.randomUUID(), now: new Date() });
+  const saved = savedRunFromTelemetry(run, lab, checkpoint, { id: crypto.randomUUID(), now: new Date() });
   const bytes = encodeRunFile(saved);
   downloadBlob(new Blob([bytes as BlobPart], { type: RUN_FILE_MIME }), `${runFileStem(saved.config, run.estimator)}-it${saved.checkpoint?.iteration ?? run.iteration}${RUN_FILE_EXTENSION}`);
   return saved;
