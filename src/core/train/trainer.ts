@@ -99,7 +99,7 @@ export class Trainer {
     // COLLECT GROUPS
     const batch = await this.collect(k);
     const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns));
-    const ref = await scoreRows(this.policy.reference, this.policy.dims, turns);
+    const ref = await scoreRows(this.policy.reference, this.policy.dims, turns, cfg.temperature); // π_ref at τ
     turns.forEach((turn, i) => (turn.refLogProbs = ref[i]));
     const t1 = now();
     // ADVANTAGES
@@ -150,18 +150,14 @@ export class Trainer {
         advantage: advantages[b].perTurn[i][t], valueTarget: targets ? targets[i][t] : 0,
       });
     })));
-    // π_θold: the sampling log-probs (τ = 1); recomputed by the batched pass when τ ≠ 1
-    if (cfg.temperature === 1) rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
-    else {
-      const old = await scoreRows(this.policy.weights, this.policy.dims, rows);
-      rows.forEach((row, i) => (row.oldLogProbs = old[i]));
-    }
+    // π_θold: the sampling log-probs, already at τ (π_ref and π_θ are scored at τ too)
+    rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
     return policyUpdate(this.policy, this.optimizer, rows, {
       loss: {
         clipLow: cfg.clipLow, clipHigh: cfg.clipHigh, clipRatioC: cfg.clipRatioC, aggMode: cfg.aggMode,
         klType: cfg.klType, klCoef: cfg.klCoef, entropyCoef: cfg.entropyCoef,
       },
-      miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0,
+      miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0, temperature: cfg.temperature,
       shuffleSeed: deriveSeed(cfg.seed, 'minibatch', k),
     });
   }
