@@ -4,6 +4,7 @@
  * runs start from the same weights and see the same tasks with the same sampling seeds.
  * Progress arrives once per iteration through a Comlink.proxy callback.
  */
+import type { Checkpoint } from '../core/train/checkpoint';
 import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
@@ -115,6 +116,13 @@ export async function step(): Promise<void> {
 
 export function toggleTraining(): Promise<void> {
   return isTraining() ? pause() : train();
+}
+
+/** The run's latest checkpoint from its worker (null: no such run, or it never started). */
+export async function runCheckpoint(id: string): Promise<Checkpoint | null> {
+  const h = handles.find((x) => x.id === id);
+  if (!h || !(await h.ready)) return null;
+  return h.api.checkpoint();
 }
 
 export function isTraining(): boolean {

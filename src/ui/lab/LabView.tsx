@@ -8,6 +8,7 @@ import { useRunStore } from '../../state/run-store';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
+import { RunExports } from './RunExports';
 import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
@@ -36,6 +37,7 @@ export function LabView() {
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RunExports />
             <ShortcutLegend />
           </div>
           <SelectedGroupViews />
