@@ -5,3 +5,4 @@ export * from './metrics';
 export * from './update';
 export * from './trainer';
 export * from './loop';
+export * from './memory';
