@@ -6,3 +6,4 @@ export * from './update';
 export * from './trainer';
 export * from './loop';
 export * from './memory';
+export * from './run-file';
