@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
+import { startPersistence } from './app/persist/start';
 import './ui/styles.css';
 
-loadConfigFromUrl();
+const search = window.location.search;
+const { fromLink } = loadConfigFromUrl();
 startUrlSync();
-startBackend(window.location.search);
+startBackend(search);
+void startPersistence(search, fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

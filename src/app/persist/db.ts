@@ -5,14 +5,15 @@
  *
  *   labs         LabRecord, by id: name, config, runs, the iteration of each run's saved checkpoint
  *   metrics      IterationMetrics, by [labId, runId, iteration] (every iteration)
- *   reports      SavedReport, by [labId, runId, iteration] (the bounded set: report-policy.ts)
+ *   divergence   DivergenceSummary, by [labId, runId, iteration] (every iteration: the bands)
+ *   reports      SavedReport, by [labId, runId, iteration] (the bounded set of run-file.ts's keepReport)
  *   checkpoints  Checkpoint, by [labId, runId] (the latest one; weights and Adam moments as
  *                Float32Array, stored by structured clone as binary, not as JSON numbers)
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
-import type { DivergenceSummary, GroupRecords } from '../../state/run-store';
+import type { SavedDivergence, SavedReport } from '../../core/train/run-file';
 import type { LabConfig } from '../lab-config';
 
 export const DB_NAME = 'rollout-lab';
@@ -36,17 +37,12 @@ export interface LabRecord {
   checkpointIterations: Record<string, number>;
 }
 
-export interface SavedReport {
-  iteration: number;
-  groups: GroupRecords[];
-  divergence: DivergenceSummary | null;
-}
-
 type IterationKey = [string, string, number];
 
 export interface LabSchema extends DBSchema {
   labs: { key: string; value: LabRecord };
   metrics: { key: IterationKey; value: IterationMetrics };
+  divergence: { key: IterationKey; value: SavedDivergence };
   reports: { key: IterationKey; value: SavedReport };
   checkpoints: { key: [string, string]; value: Checkpoint };
 }
@@ -60,6 +56,7 @@ export function labDb(): Promise<LabDb> {
     upgrade(db) {
       db.createObjectStore('labs', { keyPath: 'id' });
       db.createObjectStore('metrics');
+      db.createObjectStore('divergence');
       db.createObjectStore('reports');
       db.createObjectStore('checkpoints');
     },

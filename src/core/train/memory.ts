@@ -17,6 +17,7 @@ import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from '../policy/features';
 import { parameterCount } from '../policy/model';
 import { createVocabulary, type VocabularySpec } from '../policy/vocabulary';
 import type { RunConfig } from './config';
+import { formatBytes } from './memory-format';
 import { envVocabulary, maxPositions } from './trainer';
 
 const GiB = 1024 ** 3;
@@ -41,12 +42,6 @@ export function estimateRunMemory(config: RunConfig, vocabulary?: VocabularySpec
   const tensorBytes = 4 * parameters * 5;
   const activationBytes = 4 * rows * P * perPosition * 3;
   return { parameters, tensorBytes, activationBytes, totalBytes: tensorBytes + activationBytes };
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= GiB) return `${(bytes / GiB).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${Math.ceil(bytes / 1024)} kB`;
 }
 
 /** A plain refusal when the run would not fit on `backend`, else null. */

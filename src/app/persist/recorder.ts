@@ -1,0 +1,108 @@
+/**
+ * Saving as the runs train. run-client calls `labStarted` when it builds runs and
+ * `iterationCompleted` with each report and its checkpoint. Metrics and the bounded reports are
+ * written every iteration (small); a checkpoint is written at most every CHECKPOINT_SAVE_MS while
+ * training, and at once when not training (Step, Pause) or when `flush()` is called (pause, the
+ * page going hidden). Writes for a lab are queued in order. A quota error is reported in plain
+ * words and stops nothing: the lab keeps training, and the last saved checkpoint stays intact.
+ */
+import type { Checkpoint } from '../../core/train/checkpoint';
+import type { SavedReport } from '../../core/train/run-file';
+import type { IterationMetrics } from '../../core/train/metrics';
+import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
+import type { LabConfig } from '../lab-config';
+import { isQuotaError } from './db';
+import { createLab, listLabs, saveCheckpoint, saveIteration, type IterationRecord } from './labs';
+import { claimLab, announceSaved } from './tabs';
+
+export const CHECKPOINT_SAVE_MS = 5_000;
+
+let labId: string | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+/** runId → the newest checkpoint not yet written. */
+const pending = new Map<string, Checkpoint>();
+const lastSavedAt = new Map<string, number>();
+
+function enqueue(task: () => Promise<void>): Promise<void> {
+  const next = queue.then(task).catch(reportFailure);
+  queue = next;
+  return next;
+}
+
+function reportFailure(error: unknown): void {
+  const saved = Object.entries(useSavedRunsStore.getState().savedIterations).map(([id, k]) => `${id} at iteration ${k}`).join(', ');
+  savedRunsEvents.saveFailed(isQuotaError(error)
+    ? `Browser storage is full, so the latest iterations are not saved. Everything saved before is kept${saved ? ` (${saved})` : ''}. Delete old runs below to make room.`
+    : `Saving failed: ${error instanceof Error ? error.message : String(error)}. Everything saved before is kept.`);
+}
+
+export async function refreshList(): Promise<void> {
+  savedRunsEvents.labsListed(await listLabs());
+  const estimate = await navigator.storage?.estimate?.();
+  if (estimate) savedRunsEvents.storageMeasured(estimate.usage ?? 0, estimate.quota ?? 0);
+}
+
+/** New runs were built: a new saved lab, owned by this tab. */
+export function labStarted(config: LabConfig, runs: Array<{ id: string; estimator: string }>): Promise<void> {
+  pending.clear();
+  return enqueue(async () => {
+    const lab = await createLab(config, runs);
+    labId = lab.id;
+    sessionStorage.setItem(CURRENT_KEY, lab.id);
+    savedRunsEvents.labOpened(lab.id, false);
+    await claimLab(lab.id);
+    await refreshList();
+  });
+}
+
+/** A saved lab was opened in this tab (restored or from the Runs panel). */
+export function labAttached(id: string | null): void {
+  labId = id;
+  pending.clear();
+  if (id) sessionStorage.setItem(CURRENT_KEY, id);
+  else sessionStorage.removeItem(CURRENT_KEY);
+}
+
+export const CURRENT_KEY = 'rollout-lab.current-lab';
+
+export function iterationCompleted(
+  runId: string, metrics: IterationMetrics, report: SavedReport, fingerprints: IterationRecord['fingerprints'],
+  checkpoint: Checkpoint | undefined, training: boolean,
+): void {
+  const id = labId;
+  if (!id || useSavedRunsStore.getState().readOnly) return;
+  if (checkpoint) pending.set(runId, checkpoint);
+  const due = !training || Date.now() - (lastSavedAt.get(runId) ?? 0) >= CHECKPOINT_SAVE_MS;
+  const cp = due ? pending.get(runId) : undefined;
+  if (cp) pending.delete(runId);
+  void enqueue(async () => {
+    await saveIteration(id, runId, { metrics, report, fingerprints, checkpoint: cp });
+    if (cp) saved(id, runId, cp.iteration);
+  });
+}
+
+function saved(id: string, runId: string, iteration: number): void {
+  lastSavedAt.set(runId, Date.now());
+  savedRunsEvents.checkpointSaved(runId, iteration);
+  announceSaved(id);
+}
+
+/** Write every checkpoint not yet saved; resolves when the writes are done. */
+export function flush(): Promise<void> {
+  const id = labId;
+  if (!id) return queue.then(() => undefined);
+  const todo = [...pending.entries()];
+  pending.clear();
+  for (const [runId, cp] of todo) {
+    void enqueue(async () => {
+      await saveCheckpoint(id, runId, cp);
+      saved(id, runId, cp.iteration);
+    });
+  }
+  return enqueue(refreshList);
+}
+
+/** Trained iterations that a reload would lose. */
+export function hasUnsaved(): boolean {
+  return pending.size > 0;
+}
