@@ -77,14 +77,15 @@ export function iterationCompleted(
   if (cp) pending.delete(runId);
   void enqueue(async () => {
     await saveIteration(id, runId, { metrics, report, fingerprints, checkpoint: cp });
-    if (cp) saved(id, runId, cp.iteration);
+    if (cp) await saved(id, runId, cp.iteration);
   });
 }
 
-function saved(id: string, runId: string, iteration: number): void {
+async function saved(id: string, runId: string, iteration: number): Promise<void> {
   lastSavedAt.set(runId, Date.now());
   savedRunsEvents.checkpointSaved(runId, iteration);
   announceSaved(id);
+  await refreshList();
 }
 
 /** Write every checkpoint not yet saved; resolves when the writes are done. */
@@ -96,10 +97,10 @@ export function flush(): Promise<void> {
   for (const [runId, cp] of todo) {
     void enqueue(async () => {
       await saveCheckpoint(id, runId, cp);
-      saved(id, runId, cp.iteration);
+      await saved(id, runId, cp.iteration);
     });
   }
-  return enqueue(refreshList);
+  return queue.then(() => undefined);
 }
 
 /** Trained iterations that a reload would lose. */
