@@ -3,8 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
+import { installSeriesColors } from './ui/palette';
 import { startPersistence } from './app/persist/start';
 import './ui/styles.css';
+
+installSeriesColors();
 
 const search = window.location.search;
 const { fromLink } = loadConfigFromUrl();

@@ -12,6 +12,7 @@ import {
   checkpointFromJson, checkpointToJson, memoryRefusal, Trainer, TrainingController, trainLoop, validateConfig,
   type Checkpoint, type CheckpointJson, type IterationResult,
 } from '../src/core/train';
+import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from '../src/core/experiments/evaluate';
 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
@@ -98,6 +99,13 @@ const api = {
   /** Debug only (the page exposes it with ?debug=faults): fault after iteration `after`. */
   debugFault(kind: DebugFault, after: number) {
     armFault(kind, after);
+  },
+  /**
+   * Evaluate a checkpoint without training, exactly as `npm run cli -- eval` does (1 member per
+   * task, the 'eval-env' / 'eval-sample' streams, no update). Independent of the run in progress.
+   */
+  async evaluate(checkpoint: CheckpointJson, options: EvalOptions): Promise<CheckpointEvaluation> {
+    return evaluateCheckpoint(checkpointFromJson(checkpoint), { ...options, backend: tf.getBackend() });
   },
   /** Stop the run and free its tensors once the iteration in flight has finished. */
   dispose() {

@@ -78,7 +78,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ({ checkpoint, run: resumed } = await readCheckpointFile(resume));
     if (!resumed) io.err(`${resume} is a JSON checkpoint (older format); --checkpoint FILE.rlrun writes a run file`);
     const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined) checkpoint.config.iterations = iterations;
+    if (iterations !== undefined && iterations !== checkpoint.config.iterations) {
+      checkpoint.config.scheduleHorizon ??= checkpoint.config.iterations; // K stays the run's: α never jumps back up
+      checkpoint.config.iterations = iterations;
+    }
   }
   const trainer = await Trainer.create(config, { checkpoint, backend });
   const rollouts = stringFlag(args, 'rollouts');
