@@ -3,7 +3,7 @@
  * place so that adapting to the worker's API is a one-file change.
  */
 import * as Comlink from 'comlink';
-import type { Checkpoint } from '../core/train/checkpoint';
+import { checkpointFromJson, type Checkpoint } from '../core/train/checkpoint';
 import type { RunConfig } from '../core/train/config';
 import type { IterationResult } from '../core/train/metrics';
 import type { BackendInfo } from '../../workers/backend';
@@ -29,6 +29,8 @@ export interface RunApi {
   pause(): Promise<void>;
   step(): Promise<void>;
   stop(): Promise<void>;
+  /** Weights, Adam state, config and iteration (after the iteration in flight); null before the run exists. */
+  checkpoint(): Promise<Checkpoint | null>;
 }
 
 export function connectRun(remote: Comlink.Remote<TrainerApi>): RunApi {
@@ -45,5 +47,9 @@ export function connectRun(remote: Comlink.Remote<TrainerApi>): RunApi {
     ping: () => remote.ping(),
     holdLiveness: (name) => remote.holdLiveness(name),
     debugFault: (kind, after) => remote.debugFault(kind, after),
+    checkpoint: async () => {
+      const json = await remote.checkpoint();
+      return json ? checkpointFromJson(json) : null;
+    },
   };
 }

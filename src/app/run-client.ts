@@ -184,6 +184,17 @@ export function toggleTraining(): Promise<void> {
   return isTraining() ? pause() : train();
 }
 
+/** The run's latest checkpoint from its worker (null: no such run, or it never started). */
+export async function runCheckpoint(id: string): Promise<Checkpoint | null> {
+  const restored = pending?.runs.find((r) => r.id === id);
+  if (restored) return restored.checkpoint; // reopened from storage, no worker yet
+  const h = handles.find((x) => x.id === id);
+  if (!h) return null;
+  if (h.checkpoint) return h.checkpoint; // sent with the latest report
+  if (!(await h.ready)) return null;
+  return h.api.checkpoint();
+}
+
 export function isTraining(): boolean {
   return useRunStore.getState().training;
 }

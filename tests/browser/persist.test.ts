@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -71,13 +71,12 @@ describe('saved runs', () => {
   }
 
   it('a run file opened in a fresh browser profile resumes where it was saved', async () => {
-    const { page } = await open(lab, `${LINK}&debug=faults`);
+    const { page } = await open(lab);
     await stepTimes(page, 3, 0, (k) => waitForIteration(page, k));
-    await waitForSaved(page, 3);
-    const base64 = await page.evaluate('window.rolloutLabDebug.runFile(1)') as string;
-    await page.context().close();
     const file = join(await mkdtemp(join(tmpdir(), 'rollout-lab-')), 'planpo.rlrun');
-    await writeFile(file, Buffer.from(base64, 'base64'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PlanPO run' }).click()]);
+    await download.saveAs(file);
+    await page.context().close();
 
     const fresh = await open(lab, `${baseUrl}?backend=wasm`);
     await fresh.page.getByLabel('Open a run file').setInputFiles(file);

@@ -6,7 +6,7 @@
  */
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
-import { keepReport, REPORT_KEEP, RUN_FILE_FORMAT, type SavedDivergence, type SavedReport, type SavedRun } from '../../core/train/run-file';
+import { keepReport, REPORT_KEEP, type SavedDivergence, type SavedReport, type SavedRun } from '../../core/train/run-file';
 import type { SavedLabSummary } from '../../state/saved-runs-store';
 import type { LabConfig } from '../lab-config';
 import { labDb, labRange, runRange, type LabRecord, type SavedRunMeta } from './db';
@@ -133,20 +133,6 @@ export async function deleteLab(id: string): Promise<void> {
   void tx.objectStore('labs').delete(id);
   for (const store of ['metrics', 'divergence', 'reports', 'checkpoints'] as const) void tx.objectStore(store).delete(labRange(id));
   await tx.done;
-}
-
-/** One run of a saved lab as a run file's SavedRun (the export track's encodeRunFile writes it). */
-export function savedRunFrom(loaded: LoadedLab, runId: string): SavedRun | null {
-  const run = loaded.runs.find((r) => r.meta.id === runId);
-  if (!run) return null;
-  const { lab } = loaded;
-  return {
-    format: RUN_FILE_FORMAT, id: `${lab.id}/${runId}`, name: `${lab.name} · ${run.meta.estimator}`,
-    createdAt: new Date(lab.createdAt).toISOString(), updatedAt: new Date(lab.updatedAt).toISOString(),
-    config: { ...lab.config.run, estimator: run.meta.estimator, estimatorParams: {} },
-    lab: { estimators: lab.config.estimators, backend: lab.config.backend, slack: lab.config.slack },
-    metrics: run.metrics, checkpoint: run.checkpoint, reports: run.reports,
-  };
 }
 
 /** Store the runs of a run file as a new saved lab (one run per file); returns its id. */

@@ -3,21 +3,16 @@
  * the debug fault hook, and reopening the last lab.
  */
 import { useRunStore } from '../../state/run-store';
-import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
+import { savedRunsEvents } from '../../state/saved-runs-store';
 import { debugFault, isTraining } from '../run-client';
 import { flush, hasUnsaved } from './recorder';
-import { runFileBytes } from './run-files';
 import { labSavedElsewhere, openLab, restoreOnStart } from './restore';
 import { announceTraining, onLabSaved, onOwnershipGained, startTabs } from './tabs';
 
 declare global {
   interface Window {
     /** Only with ?debug=faults: make run `index`'s worker fault after iteration `after`. */
-    rolloutLabDebug?: {
-      fault(index: number, kind: 'throw' | 'close' | 'hang', after: number): Promise<void>;
-      /** Run `index` of the open lab as a run file, base64 (what the export button downloads). */
-      runFile(index: number): Promise<string | null>;
-    };
+    rolloutLabDebug?: { fault(index: number, kind: 'throw' | 'close' | 'hang', after: number): Promise<void> };
   }
 }
 
@@ -38,16 +33,7 @@ export function startPersistence(search: string, fromLink: boolean): Promise<voi
     if (document.visibilityState === 'hidden') void flush();
   });
   if (new URLSearchParams(search).get('debug') === 'faults') {
-    window.rolloutLabDebug = {
-      fault: (index, kind, after) => debugFault(index, kind, after),
-      runFile: async (index) => {
-        await flush();
-        const labId = useSavedRunsStore.getState().currentId;
-        const runId = useRunStore.getState().runs[index]?.id;
-        const bytes = labId && runId ? await runFileBytes(labId, runId) : null;
-        return bytes ? btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')) : null;
-      },
-    };
+    window.rolloutLabDebug = { fault: (index, kind, after) => debugFault(index, kind, after) };
   }
   return restoreOnStart(fromLink).catch((error: unknown) => {
     savedRunsEvents.saveFailed(`Saved runs could not be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,6 +10,7 @@ import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
+import { RunExports } from './RunExports';
 import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
@@ -39,6 +40,7 @@ export function LabView() {
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RunExports />
             <ShortcutLegend />
           </div>
           <RunsPanel />
