@@ -140,7 +140,7 @@ async function ensureRuns(): Promise<RunHandle[]> {
   const config = useConfigStore.getState().config;
   const specs = config.estimators.map((estimator, i) => ({ id: `run-${i + 1}-${estimator}`, estimator }));
   runEvents.runsCreated(config, specs);
-  void recorder.labStarted(config, specs);
+  recorder.labStarted(config, specs);
   handles = specs.map((s, i) => startRun(gen, s.id, config, i, null));
   return handles;
 }
@@ -164,7 +164,9 @@ async function forEachReady(action: (h: RunHandle) => Promise<void>, event?: (id
 export function train(): Promise<void> {
   if (useSavedRunsStore.getState().readOnly) return Promise.resolve();
   runEvents.trainRequested();
-  return forEachReady((h) => h.api.resume(), runEvents.runStarted);
+  return forEachReady((h) => h.api.resume(), runEvents.runStarted).then(() => {
+    if (useRunStore.getState().runs.every((r) => r.status === 'failed')) runEvents.pauseRequested(); // nothing can train
+  });
 }
 
 /** Finish the iteration in flight, then wait. */

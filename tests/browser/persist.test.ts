@@ -96,9 +96,30 @@ describe('saved runs', () => {
     const alert = page.getByTestId('run-status').first().getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     expect(Date.now() - started).toBeLessThan(30_000);
-    expect(await alert.innerText()).toMatch(/too large for this browser: hidden 1024 × hashBuckets 65536 needs about \d+\.\d GB per run/);
+    expect(await alert.innerText()).toMatch(/too large for this browser: hidden 1024 × hashBuckets 65536 needs about \d+\.\d\d GB per run/);
     expect((await runLines(page)).every((l) => l.iteration === 0 && l.status === 'failed')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Train', exact: true }).isEnabled()).toBe(true); // not stuck "training"
+    expect(await page.getByTestId('saved-lab').count()).toBe(0); // nothing saved for a run that never started
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'refused.png') });
+    await page.context().close();
+  });
+
+  it('a full storage quota is said plainly and loses nothing already saved', async () => {
+    const { page } = await open(lab);
+    await stepTimes(page, 1, 0, (k) => waitForIteration(page, k));
+    await waitForSaved(page, 1);
+    const cdp = await page.context().newCDPSession(page);
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseUrl).origin, quotaSize: usage + 1024 });
+    await stepTimes(page, 1, 1, (k) => waitForIteration(page, k));
+    const alert = page.getByTestId('save-error');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/^Browser storage is full, so the latest iterations are not saved\. Everything saved before is kept \(run-1-grpo at iteration 1/);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'quota.png') });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseUrl).origin });
+    await page.reload();
+    const lines = await waitForStatus(page, 'paused');
+    expect(lines.map((l) => l.iteration)).toEqual([1, 1]);
     await page.context().close();
   });
 

@@ -4,6 +4,7 @@
  * is given), list, load, rename, delete, and convert to and from run files (SavedRun).
  * A failed transaction changes nothing, so a quota error never loses what was already saved.
  */
+import { ADVANTAGE_ESTIMATORS } from '../../core/advantage/registry';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { keepReport, REPORT_KEEP, type SavedDivergence, type SavedReport, type SavedRun } from '../../core/train/run-file';
@@ -25,9 +26,11 @@ export interface LoadedLab {
   runs: LoadedRun[];
 }
 
+const labelOf = (id: string) => (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[id]?.label ?? id;
+
 function defaultName(config: LabConfig, at: Date): string {
   const time = at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-  return `${config.estimators.join(' vs ')} · ${config.run.env} · ${time}`;
+  return `${config.estimators.map(labelOf).join(' vs ')} · ${config.run.env} · ${time}`;
 }
 
 export async function createLab(config: LabConfig, runs: Array<{ id: string; estimator: string }>, name?: string): Promise<LabRecord> {

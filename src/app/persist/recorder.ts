@@ -42,22 +42,42 @@ export async function refreshList(): Promise<void> {
   if (estimate) savedRunsEvents.storageMeasured(estimate.usage ?? 0, estimate.quota ?? 0);
 }
 
-/** New runs were built: a new saved lab, owned by this tab. */
-export function labStarted(config: LabConfig, runs: Array<{ id: string; estimator: string }>): Promise<void> {
+interface StartingLab {
+  config: LabConfig;
+  runs: Array<{ id: string; estimator: string }>;
+  created?: string;
+}
+
+/** Runs just built: saved as a new lab on their first report, so a refused size saves nothing. */
+let starting: StartingLab | null = null;
+
+/** New runs were built: they are saved as a new lab, owned by this tab, from their first iteration on. */
+export function labStarted(config: LabConfig, runs: Array<{ id: string; estimator: string }>): void {
   pending.clear();
-  return enqueue(async () => {
-    const lab = await createLab(config, runs);
-    labId = lab.id;
+  labId = null;
+  starting = { config, runs };
+}
+
+/** The saved lab's id for `target`, creating it on first use (null: those runs were reset meanwhile). */
+async function ensureLab(target: string | StartingLab): Promise<string | null> {
+  if (typeof target === 'string') return target;
+  if (target.created) return target.created;
+  if (target !== starting) return null;
+  const lab = await createLab(target.config, target.runs);
+  target.created = lab.id;
+  if (starting === target) {
+    [labId, starting] = [lab.id, null];
     sessionStorage.setItem(CURRENT_KEY, lab.id);
     savedRunsEvents.labOpened(lab.id, false);
     await claimLab(lab.id);
-    await refreshList();
-  });
+  }
+  return lab.id;
 }
 
 /** A saved lab was opened in this tab (restored or from the Runs panel). */
 export function labAttached(id: string | null): void {
   labId = id;
+  starting = null;
   pending.clear();
   if (id) sessionStorage.setItem(CURRENT_KEY, id);
   else sessionStorage.removeItem(CURRENT_KEY);
@@ -69,13 +89,15 @@ export function iterationCompleted(
   runId: string, metrics: IterationMetrics, report: SavedReport, fingerprints: IterationRecord['fingerprints'],
   checkpoint: Checkpoint | undefined, training: boolean,
 ): void {
-  const id = labId;
-  if (!id || useSavedRunsStore.getState().readOnly) return;
+  const target = labId ?? starting;
+  if (!target || useSavedRunsStore.getState().readOnly) return;
   if (checkpoint) pending.set(runId, checkpoint);
   const due = !training || Date.now() - (lastSavedAt.get(runId) ?? 0) >= CHECKPOINT_SAVE_MS;
   const cp = due ? pending.get(runId) : undefined;
   if (cp) pending.delete(runId);
   void enqueue(async () => {
+    const id = await ensureLab(target);
+    if (!id) return;
     await saveIteration(id, runId, { metrics, report, fingerprints, checkpoint: cp });
     if (cp) await saved(id, runId, cp.iteration);
   });
@@ -90,12 +112,13 @@ async function saved(id: string, runId: string, iteration: number): Promise<void
 
 /** Write every checkpoint not yet saved; resolves when the writes are done. */
 export function flush(): Promise<void> {
-  const id = labId;
-  if (!id) return queue.then(() => undefined);
+  const target = labId ?? starting;
   const todo = [...pending.entries()];
   pending.clear();
   for (const [runId, cp] of todo) {
     void enqueue(async () => {
+      const id = target && (await ensureLab(target));
+      if (!id) return;
       await saveCheckpoint(id, runId, cp);
       await saved(id, runId, cp.iteration);
     });

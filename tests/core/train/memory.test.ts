@@ -13,7 +13,7 @@ describe('run memory estimate', () => {
     expect(m.parameters).toBeGreaterThan(65536 * 1024);
     expect(m.tensorBytes).toBeGreaterThan(1.36e9);
     const refusal = memoryRefusal(config, 'wasm');
-    expect(refusal).toMatch(/needs about \d+\.\d GB per run/);
+    expect(refusal).toMatch(/needs about \d+\.\d\d GB per run/);
     expect(refusal).toMatch(/Lower hidden or hashBuckets/);
   });
 });
