@@ -6,11 +6,12 @@
  *   which is how the page notices a worker that died without a word.
  * - `watchDevice(report)`: on webgpu, report a lost GPU device.
  * - debug faults (the page exposes them only with `?debug=faults`): make the real worker throw, close
- *   itself or stop answering after a given iteration, so tests exercise the real recovery path.
+ *   itself, stop answering or destroy its WebGPU device after a given iteration, so tests exercise the
+ *   real recovery path.
  */
 import * as tf from '@tensorflow/tfjs';
 
-export type DebugFault = 'throw' | 'close' | 'hang';
+export type DebugFault = 'throw' | 'close' | 'hang' | 'lose-device';
 
 let armed: { kind: DebugFault; after: number } | null = null;
 
@@ -26,6 +27,7 @@ export function maybeFault(iteration: number): void {
   if (kind === 'throw') throw new Error(`debug fault: the trainer threw after iteration ${iteration}`);
   if (kind === 'close') self.close();
   if (kind === 'hang') for (;;) { /* stop answering: busy forever */ }
+  if (kind === 'lose-device') (tf.backend() as unknown as { device?: GPUDevice }).device?.destroy();
 }
 
 /** Resolves once the worker holds the lock `name`; the lock is kept until the worker ends. */

@@ -2,6 +2,7 @@
  * The training calls run-client needs from one trainer worker (workers/trainer.worker.ts), in one
  * place so that adapting to the worker's API is a one-file change.
  */
+import type { DebugFault } from '../../workers/run-health';
 import * as Comlink from 'comlink';
 import { checkpointFromJson, type Checkpoint } from '../core/train/checkpoint';
 import type { RunConfig } from '../core/train/config';
@@ -24,7 +25,7 @@ export interface RunApi {
   ping(): Promise<boolean>;
   /** The worker holds this Web Lock until it ends (resolves once held). */
   holdLiveness(name: string): Promise<void>;
-  debugFault(kind: 'throw' | 'close' | 'hang', after: number): Promise<void>;
+  debugFault(kind: DebugFault, after: number): Promise<void>;
   resume(): Promise<void>;
   pause(): Promise<void>;
   step(): Promise<void>;

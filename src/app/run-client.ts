@@ -6,6 +6,7 @@
  * persist/recorder saves both, and a worker that fails (persist/fault-watch) is replaced by a
  * fresh one resumed from the latest checkpoint.
  */
+import type { DebugFault } from '../../workers/run-health';
 import type { Checkpoint } from '../core/train/checkpoint';
 import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore } from '../state/run-store';
@@ -18,7 +19,7 @@ import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './pers
 import * as recorder from './persist/recorder';
 import { releaseLab } from './persist/tabs';
 import { useSavedRunsStore, savedRunsEvents } from '../state/saved-runs-store';
-import { ADVANTAGE_ESTIMATORS } from '../core/advantage/registry';
+import { estimatorLabel } from './persist/labs';
 
 interface RunHandle {
   id: string;
@@ -109,8 +110,7 @@ async function restartRun(gen: number, old: RunHandle, config: LabConfig, fault:
   if (gen !== generation) return;
   const wasTraining = isTraining();
   const kept = old.checkpoint?.iteration ?? 0;
-  const estimator = runConfigsOf(config)[old.index].estimator;
-  const label = (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[estimator]?.label ?? estimator;
+  const label = estimatorLabel(runConfigsOf(config)[old.index].estimator);
   if (old.restarts >= MAX_RESTARTS) {
     runEvents.runFailed(old.id, `${restartNotice(fault, label, kept, null).split(';')[0]} again; not restarted (${old.restarts} restarts made no progress). Its checkpoint at iteration ${kept} is saved.`);
     return;
@@ -224,7 +224,7 @@ export function runsRestored(runs: PendingRuns): void {
 }
 
 /** Debug hook (?debug=faults): make run `index`'s real worker fault after iteration `after`. */
-export async function debugFault(index: number, kind: 'throw' | 'close' | 'hang', after: number): Promise<void> {
+export async function debugFault(index: number, kind: DebugFault, after: number): Promise<void> {
   const h = (await ensureRuns())[index];
   if (h && (await h.ready)) await h.api.debugFault(kind, after);
 }

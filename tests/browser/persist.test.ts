@@ -104,25 +104,6 @@ describe('saved runs', () => {
     await page.context().close();
   });
 
-  it('a full storage quota is said plainly and loses nothing already saved', async () => {
-    const { page } = await open(lab);
-    await stepTimes(page, 1, 0, (k) => waitForIteration(page, k));
-    await waitForSaved(page, 1);
-    const cdp = await page.context().newCDPSession(page);
-    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseUrl).origin, quotaSize: usage + 1024 });
-    await stepTimes(page, 1, 1, (k) => waitForIteration(page, k));
-    const alert = page.getByTestId('save-error');
-    await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/^Browser storage is full, so the latest iterations are not saved\. Everything saved before is kept \(run-1-grpo at iteration 1/);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'quota.png') });
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseUrl).origin });
-    await page.reload();
-    const lines = await waitForStatus(page, 'paused');
-    expect(lines.map((l) => l.iteration)).toEqual([1, 1]);
-    await page.context().close();
-  });
-
   it('a second tab shows the first tab\'s runs read-only; tabs training at once are told they share the machine', async () => {
     const a = await open(lab);
     await stepTimes(a.page, 1, 0, (k) => waitForIteration(a.page, k));

@@ -26,11 +26,11 @@ export interface LoadedLab {
   runs: LoadedRun[];
 }
 
-const labelOf = (id: string) => (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[id]?.label ?? id;
+export const estimatorLabel = (id: string): string => (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[id]?.label ?? id;
 
 function defaultName(config: LabConfig, at: Date): string {
   const time = at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-  return `${config.estimators.map(labelOf).join(' vs ')} · ${config.run.env} · ${time}`;
+  return `${config.estimators.map(estimatorLabel).join(' vs ')} · ${config.run.env} · ${time}`;
 }
 
 export async function createLab(config: LabConfig, runs: Array<{ id: string; estimator: string }>, name?: string): Promise<LabRecord> {

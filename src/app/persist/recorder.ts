@@ -9,10 +9,11 @@
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { SavedReport } from '../../core/train/run-file';
 import type { IterationMetrics } from '../../core/train/metrics';
+import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 import type { LabConfig } from '../lab-config';
 import { isQuotaError } from './db';
-import { createLab, listLabs, saveCheckpoint, saveIteration, type IterationRecord } from './labs';
+import { createLab, estimatorLabel, listLabs, saveCheckpoint, saveIteration, type IterationRecord } from './labs';
 import { claimLab, announceSaved } from './tabs';
 
 export const CHECKPOINT_SAVE_MS = 5_000;
@@ -30,7 +31,9 @@ function enqueue(task: () => Promise<void>): Promise<void> {
 }
 
 function reportFailure(error: unknown): void {
-  const saved = Object.entries(useSavedRunsStore.getState().savedIterations).map(([id, k]) => `${id} at iteration ${k}`).join(', ');
+  const runs = useRunStore.getState().runs;
+  const saved = Object.entries(useSavedRunsStore.getState().savedIterations)
+    .map(([id, k]) => `${estimatorLabel(runs.find((r) => r.id === id)?.estimator ?? id)} at iteration ${k}`).join(', ');
   savedRunsEvents.saveFailed(isQuotaError(error)
     ? `Browser storage is full, so the latest iterations are not saved. Everything saved before is kept${saved ? ` (${saved})` : ''}. Delete old runs below to make room.`
     : `Saving failed: ${error instanceof Error ? error.message : String(error)}. Everything saved before is kept.`);

@@ -2,6 +2,7 @@
  * Start-up of saving and restoring: tabs, the leave-page question, flushing when the page hides,
  * the debug fault hook, and reopening the last lab.
  */
+import type { DebugFault } from '../../../workers/run-health';
 import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents } from '../../state/saved-runs-store';
 import { debugFault, isTraining } from '../run-client';
@@ -12,7 +13,7 @@ import { announceTraining, onLabSaved, onOwnershipGained, startTabs } from './ta
 declare global {
   interface Window {
     /** Only with ?debug=faults: make run `index`'s worker fault after iteration `after`. */
-    rolloutLabDebug?: { fault(index: number, kind: 'throw' | 'close' | 'hang', after: number): Promise<void> };
+    rolloutLabDebug?: { fault(index: number, kind: DebugFault, after: number): Promise<void> };
   }
 }
 
