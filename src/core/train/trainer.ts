@@ -184,7 +184,7 @@ export class Trainer {
 }
 
 /** Decision positions the decoder distinguishes: thoughts + tags + the longest command. */
-function maxPositions(cfg: RunConfig): number {
+export function maxPositions(cfg: RunConfig): number {
   return cfg.decoding === 'free' ? cfg.maxResponseTokens : cfg.maxThinkTokens + 16;
 }
 

@@ -5,6 +5,8 @@ import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
 import { useRunStore } from '../../state/run-store';
+import { PersistNotices } from '../runs/PersistNotices';
+import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
@@ -31,6 +33,7 @@ export function LabView() {
   return (
     <div className="lab">
       <LinkProblems />
+      <PersistNotices />
       <div className="lab-layout">
         <ConfigPanel />
         <div className="lab-main">
@@ -40,6 +43,7 @@ export function LabView() {
             <RunExports />
             <ShortcutLegend />
           </div>
+          <RunsPanel />
           <SelectedGroupViews />
           {hasRuns && <TrainingCurves />}
         </div>
