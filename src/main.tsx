@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
+import { installSeriesColors } from './ui/palette';
 import './ui/styles.css';
+
+installSeriesColors();
 
 loadConfigFromUrl();
 startUrlSync();
