@@ -28,12 +28,16 @@ export function estimateTokens(text: string): number {
   return Math.max(1, total);
 }
 
-/** Fills missing `response_tokens` with the estimate (and marks them); returns [file, estimated] turn counts. */
-export function fillTokenCounts(record: RolloutTrajectoryV1): [number, number] {
+/**
+ * Fills missing `response_tokens` with the estimate (and marks them) when `fill`; returns the
+ * [file, estimated] turn counts (a turn left without a count counts as neither).
+ */
+export function fillTokenCounts(record: RolloutTrajectoryV1, fill = true): [number, number] {
   let file = 0;
   let estimated = 0;
   for (const turn of record.turns) {
     if (turn.response_tokens === undefined) {
+      if (!fill) continue;
       turn.response_tokens = estimateTokens(turn.response);
       turn.response_tokens_estimated = true;
       estimated++;
