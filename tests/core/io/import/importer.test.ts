@@ -56,3 +56,24 @@ describe('streaming importer: rollouts.v1', () => {
     expect(() => importText('{"hello": 1}\n')).toThrow(/could not read the file as .*: line 1 holds an object with keys hello/);
   });
 });
+
+describe('chunked JSON splitting', () => {
+  it('an array whose strings hold brackets, braces, commas and escaped quotes splits the same at every chunk size', () => {
+    const lines = fixtureText('import/html-payloads.jsonl').trim().split('\n');
+    const tricky = JSON.stringify({ ...(JSON.parse(lines[0]) as object), traj_id: 'a"]},{[\\"\\\\' });
+    const text = `[${[tricky, ...lines.slice(1)].join(',')}]`;
+    const whole = importText(text);
+    expect(whole.trajectories).toHaveLength(8);
+    expect(whole.trajectories[0].traj_id).toBe('a"]},{[\\"\\\\');
+    for (const size of [1, 3, 1000]) expect(chunked(text, size).trajectories).toEqual(whole.trajectories);
+  });
+
+  it('CRLF line ends, a BOM and blank lines are fine; a cut-short array is reported at the element that broke', () => {
+    const lines = fixtureText('rollouts-interleaved.jsonl').trim().split('\n');
+    expect(importText(`\ufeff${lines.join('\r\n\r\n')}\r\n`).trajectories).toHaveLength(8);
+    const cut = `[\n${lines.slice(0, 3).join(',\n')},\n${lines[3].slice(0, 40)}`;
+    const result = importText(cut);
+    expect(result.trajectories).toHaveLength(3);
+    expect(result.problems).toEqual([{ line: 5, reason: expect.stringMatching(/ends inside this element/) }]);
+  });
+});
