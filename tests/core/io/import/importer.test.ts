@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImporter, importText, ImportFormatError, PROBLEM_LIST_LIMIT } from '../../../../src/core/io';
+import { createImporter, estimateTokens, importText, ImportFormatError, PROBLEM_LIST_LIMIT } from '../../../../src/core/io';
 import { fixtureText, validRecord } from '../fixtures';
 
 /** Feeds `text` in chunks of `size` characters. */
@@ -75,5 +75,14 @@ describe('chunked JSON splitting', () => {
     const result = importText(cut);
     expect(result.trajectories).toHaveLength(3);
     expect(result.problems).toEqual([{ line: 5, reason: expect.stringMatching(/ends inside this element/) }]);
+  });
+});
+
+describe('the token estimate', () => {
+  it('counts ⌈n/6⌉ per word run, 1 per CJK character and per other symbol, at least 1', () => {
+    expect(estimateTokens('')).toBe(1);
+    expect(estimateTokens('the countertop')).toBe(1 + 2);
+    expect(estimateTokens('<think>ok</think>')).toBe(8); // < think > ok < / think >
+    expect(estimateTokens('想想 café')).toBe(2 + 1);
   });
 });
