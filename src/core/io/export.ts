@@ -21,7 +21,7 @@ import { sliceAdvantages, type TrainedTrajectoryV1 } from '../rollout/records';
 import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from './rollouts-v1';
 import { toRolloutGroups, type ConversionError, type ToGroupOptions } from './to-group';
 
-export interface ScoreOptions extends ToGroupOptions {
+export interface ScoreOptions {
   /** Registry ids to run, in order. */
   estimators: readonly string[];
   /** Per estimator, parameters over its defaults. */
@@ -31,46 +31,71 @@ export interface ScoreOptions extends ToGroupOptions {
 }
 
 export interface ScoreResult {
-  /** Copies of the input records (same order) with `advantages.estimators` attached; unscorable ones unchanged. */
+  /**
+   * Copies of the input records (same order) with `advantages.estimators` attached (merged over
+   * what they already carried); records that could not be grouped are returned unchanged.
+   */
   records: RolloutTrajectoryV1[];
   errors: ConversionError[];
 }
 
-/** Scores every group (by group_id) with each estimator and attaches the results to copies of the records. */
-export function scoreTrajectories(records: readonly RolloutTrajectoryV1[], options: ScoreOptions): ScoreResult {
+export interface Scorer {
+  /** Records that could not become estimator input (e.g. num_turns ≠ turns.length), once. */
+  readonly conversionErrors: readonly ConversionError[];
+  /** Runs the estimators on every group; call again with other parameters to re-score (live sliders). */
+  score(options: ScoreOptions): ScoreResult;
+}
+
+/** Groups the records once (by group_id), then scores them as often as asked. */
+export function createScorer(records: readonly RolloutTrajectoryV1[], options: ToGroupOptions = {}): Scorer {
   const located = records.map((record, i) => ({ record, line: i + 1 }));
-  const { groups, errors } = toRolloutGroups(located, options);
-  const out = records.slice();
-  const slices = new Map<number, Record<string, EstimatorAdvantagesV1>>();
-  const primary = options.primary ?? options.estimators[0];
-  for (const { groupId, members, group } of groups) {
-    for (const id of options.estimators) {
-      const estimator = getEstimator(id);
-      const params = { ...estimator.defaults, ...(options.params?.[id] ?? {}) };
-      let result: TurnAdvantages;
-      try {
-        result = estimator.estimate(group, params);
-      } catch (error) {
-        const message = `${id} failed on the group: ${error instanceof Error ? error.message : String(error)}`;
-        for (const m of members) errors.push({ line: m.line, groupId, trajId: m.record.traj_id, message });
-        continue;
+  const { groups, errors: conversionErrors } = toRolloutGroups(located, options);
+  return {
+    conversionErrors,
+    score(opts: ScoreOptions): ScoreResult {
+      const errors = [...conversionErrors];
+      const slices = new Map<number, Record<string, EstimatorAdvantagesV1>>();
+      const primary = opts.primary ?? opts.estimators[0];
+      for (const { groupId, members, group } of groups) {
+        for (const id of opts.estimators) {
+          const estimator = getEstimator(id);
+          const params = { ...estimator.defaults, ...(opts.params?.[id] ?? {}) };
+          let result: TurnAdvantages;
+          try {
+            result = estimator.estimate(group, params);
+          } catch (error) {
+            const message = `${id} failed on the group: ${error instanceof Error ? error.message : String(error)}`;
+            for (const m of members) errors.push({ line: m.line, groupId, trajId: m.record.traj_id, message });
+            continue;
+          }
+          members.forEach((m, i) => {
+            const byId = slices.get(m.line - 1) ?? {};
+            byId[id] = { ...sliceAdvantages(result, i), params };
+            slices.set(m.line - 1, byId);
+          });
+        }
       }
-      members.forEach((m, i) => {
-        const byId = slices.get(m.line - 1) ?? {};
-        byId[id] = { ...sliceAdvantages(result, i), params };
-        slices.set(m.line - 1, byId);
-      });
-    }
-  }
-  for (const [index, estimators] of slices) {
-    const record = records[index];
-    const own = estimators[primary];
-    out[index] = {
-      ...record,
-      advantages: { ...record.advantages, ...(own ? { per_turn: own.per_turn.slice(), estimator: primary } : {}), estimators },
-    };
-  }
-  return { records: out, errors };
+      const out = records.slice();
+      for (const [index, estimators] of slices) {
+        const record = records[index];
+        const own = estimators[primary];
+        out[index] = {
+          ...record,
+          advantages: {
+            ...record.advantages,
+            ...(own ? { per_turn: own.per_turn.slice(), estimator: primary } : {}),
+            estimators: { ...record.advantages?.estimators, ...estimators },
+          },
+        };
+      }
+      return { records: out, errors };
+    },
+  };
+}
+
+/** Scores every group (by group_id) with each estimator and attaches the results to copies of the records. */
+export function scoreTrajectories(records: readonly RolloutTrajectoryV1[], options: ScoreOptions & ToGroupOptions): ScoreResult {
+  return createScorer(records, options).score(options);
 }
 
 /** Every estimator's advantages a record carries: the v1 extension, or a lab record's `estimator_advantages`. */

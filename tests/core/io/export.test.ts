@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exampleGroup } from '../../../src/app/example-group';
 import { ESTIMATOR_IDS } from '../../../src/core/advantage/registry';
-import { estimatorAdvantagesOf, importBytes, importText, scoreTrajectories, trainingToRollouts, validateRolloutTrajectory, writeRollouts } from '../../../src/core/io';
+import { createScorer, estimatorAdvantagesOf, importBytes, importText, scoreTrajectories, trainingToRollouts, validateRolloutTrajectory, writeRollouts } from '../../../src/core/io';
 import { DEFAULT_CONFIG } from '../../../src/core/train/config';
 
 const sample = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../public/samples/${name}`, import.meta.url))));
@@ -53,5 +53,18 @@ describe('export with every estimator’s advantages', () => {
     const result = validateRolloutTrajectory(record);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems[0].path).toBe('advantages.estimators.grpo.per_turn');
+  });
+});
+
+describe('re-scoring (live parameters)', () => {
+  it('a scorer groups once; re-scoring one estimator changes its numbers and keeps the others', () => {
+    const imported = importBytes(sample('verl-agent-household/3.jsonl'));
+    const scorer = createScorer(imported.trajectories);
+    const first = scorer.score({ estimators: ['grpo', 'planpo'], params: { planpo: { alpha: 0.1 } } });
+    const again = createScorer(first.records).score({ estimators: ['planpo'], params: { planpo: { alpha: 0.5 } } });
+    const success = again.records.findIndex((r) => r.outcome.success);
+    expect(again.records[success].advantages!.estimators!.grpo).toEqual(first.records[success].advantages!.estimators!.grpo);
+    expect(again.records[success].advantages!.estimators!.planpo.per_turn).not.toEqual(first.records[success].advantages!.estimators!.planpo.per_turn);
+    expect(again.records[success].advantages!.estimators!.planpo.params).toMatchObject({ alpha: 0.5 });
   });
 });
