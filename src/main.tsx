@@ -4,15 +4,17 @@ import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
+import { startPersistence } from './app/persist/start';
 import './ui/styles.css';
 
 installSeriesColors();
 
 // Read the opened link once, before the address bar is rewritten to the normalised link.
-const openedSearch = window.location.search;
-loadConfigFromUrl(openedSearch);
+const search = window.location.search;
+const { fromLink } = loadConfigFromUrl(search);
 startUrlSync();
-startBackend(openedSearch);
+startBackend(search);
+void startPersistence(search, fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

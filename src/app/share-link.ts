@@ -4,10 +4,13 @@
  * change later. Parsing never throws, and everything it does not take as given is named on load
  * with what was used instead: an unknown key (with a "did you mean"), a key given twice (the first
  * wins), an unknown version, more than MAX_RUNS estimators, and each bad value (replaced by its
- * default; RunConfig fields, sizes included, go through `validateConfig`).
+ * default; RunConfig fields, sizes included, go through `validateConfig`). Each chosen estimator's
+ * parameters travel as `<id>.<linkKey>` (only those set away from the declared defaults), validated
+ * against the entry's schema; a parameter of an estimator the link does not run is named too.
  */
 import { DEFAULT_CONFIG, quoteValue, validateConfig, type RunConfig } from '../core/train/config';
-import { ESTIMATOR_IDS, isEstimatorId } from '../core/advantage/registry';
+import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../core/advantage/registry';
+import { validateEstimatorParams, type ParamSpec, type ParamValue } from '../core/advantage/params';
 import { closest } from '../core/math/edit-distance';
 import { BACKEND_REQUESTS } from '../../workers/backend-request';
 import { backendFromSearch } from './backend-request';
@@ -60,6 +63,34 @@ function parseSlack(raw: string | null, problems: string[]): number {
   return DEFAULT_SLACK;
 }
 
+/** The query key of one estimator parameter: `<estimator id>.<linkKey>` (`gigpo.gamma=0.9`). */
+export function paramLinkKey(estimator: string, spec: ParamSpec): string {
+  return `${estimator}.${spec.linkKey}`;
+}
+
+/** Each chosen estimator's parameters from the link, validated against its declared schema. */
+function parseEstimatorParams(params: URLSearchParams, estimators: readonly string[], problems: string[]): LabConfig['estimatorParams'] {
+  const out: Record<string, Record<string, ParamValue>> = {};
+  for (const id of estimators) {
+    const specs = getEstimator(id).params;
+    const raw: Record<string, unknown> = {};
+    const linkKeys: Record<string, string> = {};
+    for (const [key, value] of params) {
+      if (!key.startsWith(`${id}.`)) continue;
+      const spec = specs.find((p) => paramLinkKey(id, p) === key);
+      if (!spec) problems.push(`${key}: not a parameter of ${id} (its parameters: ${specs.map((p) => p.linkKey).join(', ') || 'none'}); ignored`);
+      else {
+        raw[spec.key] = value;
+        linkKeys[spec.key] = key;
+      }
+    }
+    const checked = validateEstimatorParams(id, raw);
+    problems.push(...checked.problems.map((p) => { const k = p.slice(0, p.indexOf(':')); return `${linkKeys[k] ?? k}${p.slice(k.length)}`; }));
+    if (Object.keys(checked.params).length > 0) out[id] = checked.params;
+  }
+  return out;
+}
+
 export interface ParsedLink {
   config: LabConfig;
   /** One message per value that was replaced, naming it. */
@@ -68,13 +99,20 @@ export interface ParsedLink {
   fromLink: boolean;
 }
 
+/** The estimator id of an `<id>.<linkKey>` parameter key, or null. */
+function estimatorOfParamKey(key: string): string | null {
+  const dot = key.indexOf('.');
+  const id = dot > 0 ? key.slice(0, dot) : '';
+  return isEstimatorId(id) ? id : null;
+}
+
 /** The query's values, one per key: unknown keys and repeats named (the first value of a repeated key wins). */
 function readQuery(search: string, problems: string[]): Map<string, string> {
   const all = new Map<string, string[]>();
   for (const [key, value] of new URLSearchParams(search)) all.set(key, [...(all.get(key) ?? []), value]);
   const query = new Map<string, string>();
   for (const [key, values] of all) {
-    if (!LINK_KEYS.includes(key)) {
+    if (!LINK_KEYS.includes(key) && estimatorOfParamKey(key) === null) {
       const guess = closest(key, LINK_KEYS);
       if (!FOREIGN_KEY.test(key)) problems.push(`${quoteValue(key)}: not a link setting${guess === null ? '' : ` (did you mean ${guess}?)`}; ignored`);
       continue;
@@ -109,8 +147,14 @@ export function parseShareLink(search: string): ParsedLink {
   const backendValue = query.get('backend');
   const { request, invalid } = backendFromSearch(backendValue === undefined ? '' : `?backend=${encodeURIComponent(backendValue)}`);
   if (invalid !== null) problems.push(`backend: unknown ${quoteValue(invalid)} (valid: ${BACKEND_REQUESTS.join(', ')}); using ${request}`);
+  for (const key of query.keys()) {
+    const id = estimatorOfParamKey(key);
+    if (id !== null && !estimators.includes(id)) problems.push(`${quoteValue(key)}: ${id} is not one of this link's estimators (${estimators.join(', ')}); ignored`);
+  }
+  const estimatorParams = parseEstimatorParams(new URLSearchParams([...query]), estimators, problems);
   const fromLink = Object.keys(raw).length > 0 || query.size > 0;
-  return { config: { run, estimators, backend: request, slack }, problems, fromLink };
+  const config: LabConfig = { run, estimators, backend: request, slack, ...(Object.keys(estimatorParams ?? {}).length > 0 ? { estimatorParams } : {}) };
+  return { config, problems, fromLink };
 }
 
 /** The query string (with `?`) that rebuilds `config`; every field is written out. */
@@ -122,6 +166,12 @@ export function shareSearch(config: LabConfig, extra: Record<string, string> = {
     params.set(key, value === null ? (key === 'taskType' ? 'any' : 'default') : String(value));
   }
   params.set('estimators', config.estimators.join(','));
+  for (const id of config.estimators) {
+    const own = config.estimatorParams?.[id] ?? {};
+    for (const spec of isEstimatorId(id) ? getEstimator(id).params : []) {
+      if (Object.prototype.hasOwnProperty.call(own, spec.key)) params.set(paramLinkKey(id, spec), String(own[spec.key]));
+    }
+  }
   params.set('slack', String(config.slack));
   params.set('backend', config.backend);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);

@@ -58,6 +58,16 @@ function fsReason(error: unknown): string {
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** A file's bytes, or a UserError naming what it is for, the path and why (missing, a directory, ...). */
+export async function readBytesFile(path: string, what: string): Promise<Uint8Array> {
+  try {
+    if ((await stat(path)).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    throw new UserError(`cannot read ${what} ${echo(path)}: ${fsReason(error)}`);
+  }
+}
+
 /** A text file's contents, or a UserError naming the flag, the path and why. */
 export async function readTextFile(path: string, what: string): Promise<string> {
   try {

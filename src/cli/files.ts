@@ -1,10 +1,10 @@
 /**
- * The files the CLI reads as input (a RunConfig JSON, a checkpoint), each refused with one plain
- * line naming the flag, the path and the problem: missing, a directory, empty, binary, not JSON,
- * not an object, unknown keys (with a "did you mean"), or not a checkpoint.
+ * A RunConfig JSON file the CLI reads (`--config`), refused with one plain line naming the flag,
+ * the path and the problem: missing, a directory, empty, binary, not JSON, not an object, or
+ * unknown keys (with a "did you mean"). Checkpoints and run files: run-file-io.ts.
  */
-import { checkpointFromJson, DEFAULT_CONFIG, validateConfig, type Checkpoint } from '../core/train';
-import { didYouMean, echo, plainLine, readJsonObject, UserError } from './errors';
+import { DEFAULT_CONFIG } from '../core/train';
+import { didYouMean, echo, readJsonObject, UserError } from './errors';
 
 const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG);
 
@@ -21,21 +21,4 @@ export async function readConfigFile(path: string, flag = '--config'): Promise<R
   const unknown = unknownConfigKeys(raw);
   if (unknown.length > 0) throw new UserError(`${flag} ${echo(path)}: ${unknown.join('; ')}`);
   return raw;
-}
-
-/** `--resume FILE` / `--checkpoint FILE` (eval): a Rollout Lab checkpoint with a valid config. */
-export async function readCheckpointFile(path: string, flag: string): Promise<Checkpoint> {
-  const raw = await readJsonObject(path, `${flag} file`);
-  let checkpoint: Checkpoint;
-  try {
-    checkpoint = checkpointFromJson(raw);
-  } catch (error) {
-    throw new UserError(`${flag} ${echo(path)}: ${plainLine(error instanceof Error ? error.message : String(error), 200)}`);
-  }
-  const { problems } = validateConfig(checkpoint.config);
-  if (problems.length > 0 || !Number.isInteger(checkpoint.iteration) || checkpoint.iteration < 0) {
-    const why = problems.length > 0 ? problems.join('; ') : `iteration ${echo(checkpoint.iteration)} is not a count`;
-    throw new UserError(`${flag} ${echo(path)}: the checkpoint is damaged: ${why}`);
-  }
-  return checkpoint;
 }

@@ -16,6 +16,12 @@ const io: CliIo = {
   },
 };
 
+// A reader that stops early (`| head`) closes the pipe: stop quietly instead of printing EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 runCli(process.argv.slice(2), io).then((code) => {
   process.exitCode = code;
 });
