@@ -20,8 +20,7 @@ const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
 
 /** Reads a run file or a JSON checkpoint; a CliError naming the file when it is missing or malformed. */
 export async function readCheckpointFile(path: string): Promise<CheckpointFile> {
-  let bytes: Uint8Array;
-  bytes = await readBytesFile(path, 'checkpoint file');
+  const bytes = await readBytesFile(path, 'checkpoint file');
   try {
     if (isZip(bytes)) {
       const run = decodeRunFile(bytes);
