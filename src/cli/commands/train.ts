@@ -3,11 +3,12 @@
  * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { readCheckpointFile, writeCheckpointFile } from '../run-file-io';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import {
-  checkpointFromJson, checkpointToJson, extendCheckpoint, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
+  extendCheckpoint, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics, type SavedRun,
 } from '../../core/train';
 import { ENV_IDS, getEnv } from '../../core/env/registry';
 import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
@@ -31,8 +32,11 @@ Options:
   --backend cpu|wasm     tfjs backend (default wasm)
   --config FILE          a RunConfig JSON file; the flags above override it
   --lr X, --max-turns N, --entropy-coef X, --kl-coef X, --mini-batches N, --decoding constrained|free
-  --resume FILE          continue from a checkpoint (its config wins; --iterations may extend it)
-  --checkpoint FILE      write a checkpoint (weights + Adam state + config + iteration) at the end
+  --resume FILE          continue from a run file or JSON checkpoint (its config wins; --iterations may extend it)
+  --checkpoint FILE      at the end, write a run file (.rlrun: config, metrics, weights + Adam state, iteration;
+                         the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
+  --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
+                         still spans --iterations, so the resumed run equals an uninterrupted one)
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
   --json                 JSON Lines of the iteration metrics on stdout
@@ -49,7 +53,7 @@ const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
   ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'rollouts', 'rollouts-every', 'json'];
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -86,9 +90,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const { config, problems } = validateConfig(await configFrom(args));
   if (problems.length > 0) throw new CliError(problems.join('; '));
   let checkpoint: Checkpoint | undefined;
+  let resumed: SavedRun | null = null;
   const resume = stringFlag(args, 'resume');
   if (resume) {
-    checkpoint = checkpointFromJson(JSON.parse(await readFile(resume, 'utf8')));
+    ({ checkpoint, run: resumed } = await readCheckpointFile(resume));
+    if (!resumed) io.err(`${resume} is a JSON checkpoint (older format); --checkpoint FILE.rlrun writes a run file`);
     const iterations = intFlag(args, 'iterations');
     if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
   }
@@ -96,22 +102,26 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const rollouts = stringFlag(args, 'rollouts');
   const every = intFlag(args, 'rollouts-every', 0)!;
   if (rollouts) await writeFile(rollouts, '');
+  const metrics: IterationMetrics[] = [];
+  const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
     for await (const result of trainLoop(trainer)) {
       const m = result.metrics;
+      metrics.push(m);
       if (json) io.out(JSON.stringify(m));
       else io.out(progressLine(m, trainer.config.iterations));
       if (json) io.err(progressLine(m, trainer.config.iterations));
-      const last = m.iteration === trainer.config.iterations;
+      const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter;
       if (rollouts && (last || (every > 0 && m.iteration % every === 0))) {
         await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
       }
+      if (m.iteration >= stopAfter) break;
     }
     const cpPath = stringFlag(args, 'checkpoint');
     if (cpPath) {
-      await writeFile(cpPath, JSON.stringify(checkpointToJson(await trainer.checkpoint())));
-      io.err(`checkpoint written to ${cpPath}`);
+      const kind = await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);
+      io.err(`${kind === 'run' ? 'run file' : 'JSON checkpoint'} written to ${cpPath}`);
     }
   } finally {
     trainer.dispose();

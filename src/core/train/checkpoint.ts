@@ -4,7 +4,7 @@
  * and back (float32 values round-trip exactly through JSON numbers).
  * π_ref is not stored: it is the initial weights, rebuilt from deriveSeed(config.seed, 'init').
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
 import type { VocabularySpec } from '../policy/vocabulary';
 import type { RunConfig } from './config';
