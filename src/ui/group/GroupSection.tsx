@@ -13,7 +13,7 @@ import type { Selection } from './selection';
 function loadExample() {
   const { config } = useConfigStore.getState();
   const estimators = config.estimators;
-  const group = exampleGroup({ seed: config.run.seed, taskType: config.run.taskType, estimators, config: config.run });
+  const group = exampleGroup({ seed: config.run.seed, taskType: config.run.taskType, estimators, config: config.run, estimatorParams: config.estimatorParams });
   runEvents.exampleLoaded(group, estimators);
   viewEvents.runSelected('example');
 }
