@@ -4,13 +4,16 @@ import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
+import { startPersistence } from './app/persist/start';
 import './ui/styles.css';
 
 installSeriesColors();
 
-loadConfigFromUrl();
+const search = window.location.search;
+const { fromLink } = loadConfigFromUrl();
 startUrlSync();
-startBackend(window.location.search);
+startBackend(search);
+void startPersistence(search, fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -91,3 +91,13 @@ export function checkpointFromJson(raw: unknown): Checkpoint {
     },
   };
 }
+
+/**
+ * A checkpoint set to train for `iterations` in all. The schedule horizon K stays the original run's
+ * (`scheduleHorizon`), so α(k) continues at α_final instead of jumping back up.
+ */
+export function extendCheckpoint(cp: Checkpoint, iterations: number): Checkpoint {
+  if (iterations === cp.config.iterations) return cp;
+  const scheduleHorizon = cp.config.scheduleHorizon ?? cp.config.iterations;
+  return { ...cp, config: { ...cp.config, iterations, scheduleHorizon } };
+}

@@ -5,9 +5,12 @@ import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
 import { useRunStore } from '../../state/run-store';
+import { PersistNotices } from '../runs/PersistNotices';
+import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
+import { RunExports } from './RunExports';
 import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
@@ -30,14 +33,17 @@ export function LabView() {
   return (
     <div className="lab">
       <LinkProblems />
+      <PersistNotices />
       <div className="lab-layout">
         <ConfigPanel />
         <div className="lab-main">
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RunExports />
             <ShortcutLegend />
           </div>
+          <RunsPanel />
           <SelectedGroupViews />
           {hasRuns && <TrainingCurves />}
         </div>
