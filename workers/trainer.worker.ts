@@ -5,7 +5,7 @@
  * the Comlink.proxy callback given to `createRun`.
  */
 import * as Comlink from 'comlink';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { matmulSelfTest, selectBackend, type BackendRequest } from './backend';
 import { armFault, holdLiveness, maybeFault, watchDevice, type DebugFault } from './run-health';
 import {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command';
 import { trainCommand } from '../../src/cli/commands/train';
-import { decodeRunFile, type IterationMetrics } from '../../src/core/train';
+import { CHECKPOINT_FORMAT, decodeRunFile, type IterationMetrics } from '../../src/core/train';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-train-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,7 +45,7 @@ describe('npm run cli -- train --checkpoint / --resume', () => {
   it('still writes and reads the JSON checkpoint for a .json name, with a note when resuming', async () => {
     const file = join(dir, 'old.json');
     await train(['--iterations', '1', '--checkpoint', file]);
-    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('rollout-lab.checkpoint.v1');
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe(CHECKPOINT_FORMAT);
     const rest = await train(['--resume', file, '--iterations', '2']);
     expect(rest.metrics.map((m) => m.iteration)).toEqual([2]);
     expect(rest.err[0]).toMatch(/is a JSON checkpoint \(older format\)/);

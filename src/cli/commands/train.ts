@@ -7,17 +7,23 @@ import { readCheckpointFile, writeCheckpointFile } from '../run-file-io';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
-import { Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics, type SavedRun } from '../../core/train';
-import { ENV_IDS } from '../../core/env/registry';
-import { ESTIMATOR_IDS } from '../../core/advantage/registry';
+import {
+  extendCheckpoint, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics, type SavedRun,
+} from '../../core/train';
+import { ENV_IDS, getEnv } from '../../core/env/registry';
+import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
+import { DEFAULT_CONFIG } from '../../core/train/config';
+import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 
-const USAGE = `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
+function usage(): string {
+  return `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
 
 Trains the policy with the clipped update and prints one line per iteration.
 
 Options:
   --env ID               ${ENV_IDS.join(' | ')} (default household-v0)
   --task-type T          a task type of the env, or "any" (default pick_and_place_simple)
+  --env-size N           the env's size knob, in its range below (default: the env's own)
   --estimator ID         ${ESTIMATOR_IDS.join(' | ')} (default planpo)
   --seed N               root seed (default 1)
   --iterations K         training iterations (default 150)
@@ -33,15 +39,21 @@ Options:
                          still spans --iterations, so the resumed run equals an uninterrupted one)
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
-  --json                 JSON Lines of the iteration metrics on stdout`;
+  --json                 JSON Lines of the iteration metrics on stdout
+
+Environment sizes (--env-size N, envSize in a config):
+${ENV_IDS.map((id) => { const r = getEnv(id).sizeRange; return `  ${id.padEnd(20)} ${r.min}..${r.max} ${r.unit} (default ${r.default})`; }).join('\n')}
+
+${estimatorFlagHelp()}`;
+}
 
 const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['env', 'env', 'str'], ['estimator', 'estimator', 'str'], ['seed', 'seed', 'int'], ['iterations', 'iterations', 'int'],
   ['group-size', 'groupSize', 'int'], ['tasks', 'tasksPerIteration', 'int'], ['lr', 'lr', 'num'],
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
-  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'],
+  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const KNOWN = new Set([...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json']);
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -52,6 +64,11 @@ async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   }
   const taskType = stringFlag(args, 'task-type');
   if (taskType !== undefined) raw.taskType = taskType === 'any' ? null : taskType;
+  const estimator = typeof raw.estimator === 'string' ? raw.estimator : DEFAULT_CONFIG.estimator;
+  if (isEstimatorId(estimator)) {
+    const fromFlags = estimatorFlagParams(args, estimator);
+    if (Object.keys(fromFlags).length > 0) raw.estimatorParams = { ...(raw.estimatorParams as object | undefined), ...fromFlags };
+  }
   return raw;
 }
 
@@ -64,8 +81,9 @@ function progressLine(m: IterationMetrics, total: number): string {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['json']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
+  const args = parseArgs(argv, ['json', ...switchFlags()]);
+  const known = new Set([...OWN_FLAGS, ...allEstimatorFlags()]);
+  const unknown = Object.keys(args.flags).find((f) => !known.has(f));
   if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
@@ -78,10 +96,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ({ checkpoint, run: resumed } = await readCheckpointFile(resume));
     if (!resumed) io.err(`${resume} is a JSON checkpoint (older format); --checkpoint FILE.rlrun writes a run file`);
     const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined && iterations !== checkpoint.config.iterations) {
-      checkpoint.config.scheduleHorizon ??= checkpoint.config.iterations; // K stays the run's: α never jumps back up
-      checkpoint.config.iterations = iterations;
-    }
+    if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
   }
   const trainer = await Trainer.create(config, { checkpoint, backend });
   const rollouts = stringFlag(args, 'rollouts');
@@ -117,6 +132,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 export const trainCommand: CliCommand = {
   name: 'train',
   summary: 'train the policy (GRPO, PlanPO, ...) on an environment; one line per iteration',
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   run,
 };

@@ -8,7 +8,8 @@
  *   run.json     UTF-8 JSON: { format: 'rollout-lab.run.v1', id, name, createdAt, updatedAt,
  *                config, lab, metrics, reports, checkpoint, tensors }. `checkpoint` is the
  *                Checkpoint without its numbers: every weight and Adam moment is
- *                { shape, offset, length } into tensors.bin (offset in bytes, length in values).
+ *                { shape, offset, length } into tensors.bin (offset in bytes, length in values);
+ *                its own `format` (CHECKPOINT_FORMAT) versions the weights it must hold.
  *   tensors.bin  the weights and Adam moments, float32 little-endian, concatenated in the order of
  *                run.json (weights in WEIGHT_NAMES order, then the moments), no padding.
  *
@@ -148,8 +149,9 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 function notARunFile(bytes: Uint8Array): Error {
   const head = strFromU8(bytes.subarray(0, 200)).trimStart();
-  if (head.startsWith('{') && head.includes(CHECKPOINT_FORMAT)) {
-    return new Error(`this is a JSON checkpoint (${CHECKPOINT_FORMAT}), not a run file (${RUN_FILE_FORMAT}); read it with checkpointFromJson`);
+  const checkpoint = /rollout-lab\.checkpoint\.v\d+/.exec(head);
+  if (head.startsWith('{') && checkpoint) {
+    return new Error(`this is a JSON checkpoint (${checkpoint[0]}), not a run file (${RUN_FILE_FORMAT}); read it with checkpointFromJson`);
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) return new Error('this is a gzip file, not a Rollout Lab run file (a .rlrun file is a ZIP archive)');
   return new Error('not a Rollout Lab run file (expected a ZIP archive holding run.json and tensors.bin)');
@@ -200,6 +202,7 @@ export function decodeRunFile(bytes: Uint8Array): SavedRun {
 }
 
 interface StoredCheckpoint {
+  format: string;
   config: RunConfig;
   iteration: number;
   vocabulary: Checkpoint['vocabulary'];
@@ -208,6 +211,7 @@ interface StoredCheckpoint {
 }
 
 function checkpointOf(raw: StoredCheckpoint, bin: Uint8Array | undefined): Checkpoint {
+  requireField(raw.format === CHECKPOINT_FORMAT, `its checkpoint has format "${raw.format}"; this version reads "${CHECKPOINT_FORMAT}" (the metrics and reports still open with the checkpoint left out)`);
   requireField(bin !== undefined, 'the archive has a checkpoint but no tensors.bin');
   requireField(Number.isInteger(raw.iteration) && raw.iteration >= 0, 'checkpoint.iteration must be a whole number');
   requireField(typeof raw.config === 'object' && raw.config !== null, 'checkpoint.config is missing');

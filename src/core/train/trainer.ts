@@ -8,7 +8,7 @@
  *
  * The async generator in loop.ts drives it; the worker and the CLI call it through that.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { TurnAdvantages } from '../advantage/types';
 import { getEnv } from '../env/registry';
 import type { BaseEnvState, TextEnv } from '../env/types';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import {
-  checkpointToJson, decodeRunFile, encodeRunFile, keepReport, keptReports, REPORT_KEEP, RUN_FILE_FORMAT, savedRunOf, Trainer,
+  CHECKPOINT_FORMAT, checkpointToJson, decodeRunFile, encodeRunFile, keepReport, keptReports, REPORT_KEEP, RUN_FILE_FORMAT, savedRunOf, Trainer,
   type IterationMetrics, type SavedRun,
 } from '../../../src/core/train';
 import { WEIGHT_NAMES } from '../../../src/core/policy/model';
@@ -64,7 +64,7 @@ describe('run files (.rlrun)', () => {
 
   it('names what is wrong with files that are not run files', () => {
     const json = strToU8(JSON.stringify(checkpointToJson(run.checkpoint!)));
-    expect(() => decodeRunFile(json)).toThrow(/JSON checkpoint \(rollout-lab\.checkpoint\.v1\), not a run file/);
+    expect(() => decodeRunFile(json)).toThrow(`this is a JSON checkpoint (${CHECKPOINT_FORMAT}), not a run file`);
     expect(() => decodeRunFile(strToU8('hello'))).toThrow(/not a Rollout Lab run file/);
     expect(() => decodeRunFile(new Uint8Array([0x1f, 0x8b, 8, 0]))).toThrow(/gzip file/);
     expect(() => decodeRunFile(zipSync({ 'other.txt': strToU8('x') }))).toThrow(/no run\.json/);
@@ -72,8 +72,11 @@ describe('run files (.rlrun)', () => {
     expect(() => decodeRunFile(v2)).toThrow(/format rollout-lab\.run\.v2, written by another version/);
     const bytes = encodeRunFile(run);
     expect(() => decodeRunFile(bytes.subarray(0, bytes.length - 40))).toThrow(/damaged/);
-    const noTensors = zipSync({ 'run.json': strToU8(JSON.stringify({ ...JSON.parse('{}'), format: RUN_FILE_FORMAT, id: 'a', name: 'b', config: {}, metrics: [], reports: [], checkpoint: { iteration: 1, config: {}, vocabulary: { words: [], thoughts: [] }, weights: {} } })) });
+    const noTensors = zipSync({ 'run.json': strToU8(JSON.stringify({ ...JSON.parse('{}'), format: RUN_FILE_FORMAT, id: 'a', name: 'b', config: {}, metrics: [], reports: [], checkpoint: { format: CHECKPOINT_FORMAT, iteration: 1, config: {}, vocabulary: { words: [], thoughts: [] }, weights: {} } })) });
     expect(() => decodeRunFile(noTensors)).toThrow(/no tensors\.bin/);
+    const header = JSON.parse(new TextDecoder().decode(unzipSync(bytes)['run.json']));
+    const retired = zipSync({ ...unzipSync(bytes), 'run.json': strToU8(JSON.stringify({ ...header, checkpoint: { ...header.checkpoint, format: 'rollout-lab.checkpoint.v1' } })) });
+    expect(() => decodeRunFile(retired)).toThrow(/its checkpoint has format "rollout-lab\.checkpoint\.v1"; this version reads/);
   });
 });
 
