@@ -1,11 +1,12 @@
 import { getEstimator } from '../../core/advantage/registry';
-import { useRunStore, type GroupRecords } from '../../state/run-store';
+import { useRunStore } from '../../state/run-store';
+import type { ScoredRecord } from '../group/advantage-lanes';
 import { useThrottled } from '../use-throttled';
 import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';
 
-function EquationCard({ id, group, member, turn }: { id: string; group: GroupRecords; member: number; turn: number }) {
+function EquationCard({ id, group, member, turn }: { id: string; group: readonly ScoredRecord[]; member: number; turn: number }) {
   const estimator = getEstimator(id);
   const worked = workedEquation(id, group, member, turn);
   return (
@@ -26,7 +27,7 @@ function EquationCard({ id, group, member, turn }: { id: string; group: GroupRec
 export const EQUATION_REFRESH_MS = 3000;
 
 /** One card per compared estimator, with the selected response's numbers filled in. */
-export function EquationCards({ group: live, estimators }: { group: GroupRecords; estimators: string[] }) {
+export function EquationCards({ group: live, estimators }: { group: readonly ScoredRecord[]; estimators: string[] }) {
   const training = useRunStore((s) => s.training);
   const group = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
   const member = useViewStore((s) => s.trajectory);

@@ -4,7 +4,7 @@
  * Pure; the numbers come from the records (the estimator's own outputs and components).
  */
 import { mean, std } from '../../core/math';
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
+import type { ScoredRecord } from '../group/advantage-lanes';
 
 export interface Worked {
   /** KaTeX lines, rendered one under the other. */
@@ -19,7 +19,7 @@ export function fmt(v: number): string {
 }
 
 /** R^E_j = 1[success]·R/T for every trajectory of the group. */
-export function efficiencyRewards(group: readonly TrainedTrajectoryV1[]): number[] {
+export function efficiencyRewards(group: readonly ScoredRecord[]): number[] {
   return group.map((r) => (r.outcome.success ? r.outcome.episode_reward / Math.max(1, r.turns.length) : 0));
 }
 
@@ -35,7 +35,7 @@ function num(c: Record<string, number[] | number>, key: string, t: number): numb
   return null;
 }
 
-export function workedEquation(id: string, group: readonly TrainedTrajectoryV1[], member: number, turn: number): Worked {
+export function workedEquation(id: string, group: readonly ScoredRecord[], member: number, turn: number): Worked {
   const record = group[member];
   const slice = record?.estimator_advantages?.[id];
   if (!record || !slice) return { lines: [] };
@@ -61,7 +61,7 @@ export function workedEquation(id: string, group: readonly TrainedTrajectoryV1[]
     const rE = record.outcome.success ? R / T : 0;
     return { lines: [
       `R^E_j:\\; ${groupStats(efficiencyRewards(group))}`,
-      `R^E_{${i}} = \\frac{${record.outcome.success ? 1 : 0}\\cdot ${fmt(R)}}{T_{${i}} = ${T}} = ${fmt(rE)},\\quad R^S_{${i},${t + 1}} = \\frac{${record.outcome.success ? 1 : 0}\\cdot ${fmt(R)}}{L = ${L}}`,
+      `R^E_{${i}} = \\frac{${record.outcome.success ? 1 : 0}\\cdot ${fmt(R)}}{T_{${i}} = ${T}} = ${fmt(rE)},\\quad R^S_{${i},${t + 1}} = \\frac{${record.outcome.success ? 1 : 0}\\cdot ${fmt(R)}}{L = ${L}${record.estimated_tokens ? '\\text{ (estimated)}' : ''}}`,
       `A_{${i},${t + 1}} = \\underbrace{${fmt(aE)}}_{A^E} + \\underbrace{${fmt(alpha)}}_{\\alpha(k)} \\times \\underbrace{${fmt(aS)}}_{A^S} = ${fmt(a)}`,
     ] };
   }

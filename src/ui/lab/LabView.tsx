@@ -4,6 +4,7 @@ import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
+import { ExportRunButton } from '../import/ExportRun';
 import { useRunStore } from '../../state/run-store';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
@@ -36,6 +37,7 @@ export function LabView() {
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <ExportRunButton />
             <ShortcutLegend />
           </div>
           <SelectedGroupViews />

@@ -1,0 +1,55 @@
+/**
+ * Open a file as an import session: stream its bytes through the importer, then group and score.
+ * Progress (bytes read, trajectories and groups so far) is reported at most every
+ * `progressEveryMs` (a few times a second), plus once at the end of reading and once scored.
+ */
+import { createRolloutImporter } from './importer';
+import { readBytes } from './read-bytes';
+import { ImportSession } from './session';
+
+export interface ImportProgress {
+  phase: 'reading' | 'scoring' | 'done';
+  bytesRead: number;
+  totalBytes: number;
+  trajectories: number;
+  groups: number;
+  problems: number;
+}
+
+export interface OpenOptions {
+  fileName: string;
+  totalBytes: number;
+  onProgress?(progress: ImportProgress): void;
+  cancelled?(): boolean;
+  /** Clock for throttling (ms); default Date.now. */
+  now?(): number;
+  progressEveryMs?: number;
+}
+
+export async function openImport(chunks: AsyncIterable<Uint8Array>, options: OpenOptions): Promise<{ session: ImportSession; gzip: boolean; seconds: number }> {
+  const now = options.now ?? Date.now;
+  const every = options.progressEveryMs ?? 250;
+  const started = now();
+  const importer = createRolloutImporter({ fileName: options.fileName });
+  let last = -Infinity;
+  const report = (phase: ImportProgress['phase'], bytesRead: number) => {
+    const p = importer.progress();
+    options.onProgress?.({ phase, bytesRead, totalBytes: options.totalBytes, trajectories: p.trajectories, groups: p.groups, problems: p.problems });
+  };
+  const read = await readBytes(chunks, importer, {
+    totalBytes: options.totalBytes,
+    cancelled: options.cancelled,
+    onChunk: (p) => {
+      const t = now();
+      if (t - last >= every) {
+        last = t;
+        report('reading', p.bytesRead);
+      }
+    },
+  });
+  const result = importer.finish();
+  report('scoring', read.bytesRead);
+  const session = new ImportSession(options.fileName, result);
+  report('done', read.bytesRead);
+  return { session, gzip: read.gzip, seconds: (now() - started) / 1000 };
+}
