@@ -6,7 +6,7 @@
 import type { RolloutGroup } from '../advantage/types';
 import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
 import { toTrajectorySummary } from '../io/to-group';
-import type { ProblemList } from './importer';
+import type { ProblemLog } from './importer';
 
 export interface ImportedGroup {
   groupId: string;
@@ -26,12 +26,12 @@ export interface GroupFilters {
   taskType?: string | null;
 }
 
-export function buildGroups(trajectories: readonly RolloutTrajectoryV1[], problems: ProblemList): ImportedGroup[] {
+export function buildGroups(trajectories: readonly RolloutTrajectoryV1[], problems: ProblemLog): ImportedGroup[] {
   const byId = new Map<string, ImportedGroup>();
   trajectories.forEach((record, index) => {
     const converted = toTrajectorySummary(record, { missingTokens: 'whitespace' });
     if (!converted.ok) {
-      problems.add(0, `trajectory "${record.traj_id}" of group "${record.group_id}" not scored: ${converted.message}`);
+      problems.add(null, `trajectory "${record.traj_id}" of group "${record.group_id}" not scored: ${converted.message}`);
       return;
     }
     let group = byId.get(record.group_id);

@@ -13,7 +13,8 @@ export interface ImportProgress {
   totalBytes: number;
   trajectories: number;
   groups: number;
-  problems: number;
+  /** Lines read so far (JSON Lines and arrays). */
+  lines: number;
 }
 
 export interface OpenOptions {
@@ -26,6 +27,7 @@ export interface OpenOptions {
   progressEveryMs?: number;
 }
 
+/** Throws ImportFormatError when no format reads the file, CancelledError when cancelled. */
 export async function openImport(chunks: AsyncIterable<Uint8Array>, options: OpenOptions): Promise<{ session: ImportSession; gzip: boolean; seconds: number }> {
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
@@ -34,7 +36,7 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
   let last = -Infinity;
   const report = (phase: ImportProgress['phase'], bytesRead: number) => {
     const p = importer.progress();
-    options.onProgress?.({ phase, bytesRead, totalBytes: options.totalBytes, trajectories: p.trajectories, groups: p.groups, problems: p.problems });
+    options.onProgress?.({ phase, bytesRead, totalBytes: options.totalBytes, trajectories: p.trajectories, groups: p.groups, lines: p.lines });
   };
   const read = await readBytes(chunks, importer, {
     totalBytes: options.totalBytes,
@@ -51,5 +53,5 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
   report('scoring', read.bytesRead);
   const session = new ImportSession(options.fileName, result);
   report('done', read.bytesRead);
-  return { session, gzip: read.gzip, seconds: (now() - started) / 1000 };
+  return { session, gzip: importer.progress().gzip === true, seconds: (now() - started) / 1000 };
 }

@@ -10,7 +10,7 @@ import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
 import { sliceAdvantages, type EstimatorSlice } from '../rollout/records';
 import { jsonLines, withEstimatorAdvantages } from './export';
 import { buildGroups, facet, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
-import { ProblemList, type ImportProblem, type ImportResult } from './importer';
+import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
 import { applyParams, defaultParams, type EstimatorParamsMap } from './params';
 
@@ -52,7 +52,7 @@ export interface GroupListItem {
 
 /**
  * A trajectory as the group view shows it: the imported record plus each estimator's slice; where
- * the file had no response_tokens, the estimate the estimators used is filled in and
+ * the file had no response_tokens (the importer filled in its estimate and marked the turn),
  * `estimated_tokens` is set (the UI labels L_{i,t} "estimated").
  */
 export type ViewedTrajectory = RolloutTrajectoryV1 & { estimator_advantages: Record<string, EstimatorSlice>; estimated_tokens?: boolean };
@@ -62,12 +62,10 @@ export class ImportSession {
   readonly params: EstimatorParamsMap = defaultParams();
   private readonly scores: Record<string, Array<TurnAdvantages | null>> = {};
   private readonly failures: Record<string, { count: number; first: string | null }> = {};
-  private readonly problems: ProblemList;
+  private readonly problems: ProblemLog;
 
   constructor(readonly fileName: string, readonly result: ImportResult) {
-    this.problems = new ProblemList();
-    for (const p of result.problems) this.problems.add(p.line, p.reason);
-    this.problems.count = result.problemCount;
+    this.problems = continueProblems(result.problems, result.problemCount);
     this.groups = buildGroups(result.trajectories, this.problems);
     for (const id of ESTIMATOR_IDS) this.score(id);
   }
@@ -103,7 +101,7 @@ export class ImportSession {
       fileName: this.fileName, format: result.format, adapterLabel: result.adapterLabel,
       trajectories: groups.reduce((n, g) => n + g.members.length, 0), groups: groups.length,
       steps: facet(groups, (g) => g.step), environments: facet(groups, (g) => g.env), taskTypes: facet(groups, (g) => g.taskType),
-      problems: this.problems.listed.slice(), problemCount: this.problems.count, tokenCounts: result.tokenCounts,
+      problems: this.problems.list.slice(), problemCount: this.problems.count, tokenCounts: result.tokenCounts,
       notes: result.notes.slice(),
       estimators: ESTIMATOR_IDS.map((id) => ({
         id, label: getEstimator(id).label, failedGroups: this.failures[id].count, error: this.failures[id].first,
@@ -135,7 +133,7 @@ export class ImportSession {
         if (adv) byEstimator[id] = sliceAdvantages(adv, i);
       }
       const record = this.result.trajectories[m];
-      const estimated = record.turns.some((turn) => turn.response_tokens === undefined);
+      const estimated = record.turns.some((turn) => turn.response_tokens_estimated === true || turn.response_tokens === undefined);
       if (!estimated) return { ...record, estimator_advantages: byEstimator };
       const numTokens = group.summary.trajectories[i].numTokens;
       const turns = record.turns.map((turn, t) => ({ ...turn, response_tokens: turn.response_tokens ?? numTokens[t] }));
@@ -170,7 +168,7 @@ export class ImportSession {
 
   /** The skipped lines as a plain-text report (line, reason), all listed ones and the total. */
   problemReport(): string {
-    const head = `# ${this.fileName}: ${this.problems.count} problem(s); the first ${this.problems.listed.length} listed\n`;
-    return head + this.problems.listed.map((p) => `line ${p.line}\t${p.reason}`).join('\n') + '\n';
+    const head = `# ${this.fileName}: ${this.problems.count} problem(s); the first ${this.problems.list.length} listed\n`;
+    return head + this.problems.list.map((p) => `${p.line === null ? 'file' : `line ${p.line}`}\t${p.reason}`).join('\n') + '\n';
   }
 }

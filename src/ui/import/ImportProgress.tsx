@@ -19,7 +19,7 @@ export function ImportProgressBar() {
       <label htmlFor="import-bar">Reading {fileName}{progress?.phase === 'scoring' ? ' · scoring every estimator' : ''}</label>
       <progress id="import-bar" max={Math.max(1, total)} value={read} />
       <span>{mb(read)} of {mb(total)} · {progress?.groups ?? 0} groups · {progress?.trajectories ?? 0} trajectories
-        {progress && progress.problems > 0 ? ` · ${progress.problems} problems` : ''}</span>
+        {progress && progress.lines > 0 ? ` · ${progress.lines} lines` : ''}</span>
       <button type="button" onClick={cancelImport}>Cancel</button>
     </div>
   );

@@ -38,7 +38,7 @@ export function ImportSummaryPanel() {
           </summary>
           <button type="button" onClick={() => void downloadProblemReport()}>Download the problem report</button>
           <ol className="problem-list">
-            {summary.problems.map((p, k) => <li key={k}><span className="line-no">{p.line > 0 ? `line ${p.line}` : "grouping"}</span> {p.reason}</li>)}
+            {summary.problems.map((p, k) => <li key={k}><span className="line-no">{p.line !== null ? `line ${p.line}` : 'file'}</span> {p.reason}</li>)}
           </ol>
         </details>
       ) : <p className="muted" data-testid="problem-count">No problems: every line was read.</p>}
