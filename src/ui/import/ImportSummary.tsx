@@ -3,8 +3,8 @@ import { useImportStore } from '../../state/import-store';
 
 const TOKEN_WORDS = {
   file: 'from the file (turns[].response_tokens)',
-  estimated: 'estimated: whitespace-separated words of each response (the file has no token counts)',
-  mixed: 'from the file where present, otherwise estimated from whitespace-separated words',
+  estimated: 'estimated from the response text (≈ one token per 6 letters or digits, one per other symbol; the file has no token counts)',
+  mixed: 'from the file where present, otherwise estimated from the response text (≈ one token per 6 letters or digits, one per other symbol)',
 };
 
 /** What was read: counts, facets, the adapter, token source and the skipped lines. */
