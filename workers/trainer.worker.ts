@@ -11,6 +11,7 @@ import {
   checkpointFromJson, checkpointToJson, Trainer, TrainingController, trainLoop, validateConfig,
   type CheckpointJson, type IterationResult,
 } from '../src/core/train';
+import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from '../src/core/experiments/evaluate';
 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
@@ -74,6 +75,13 @@ const api = {
   /** Weights + Adam state + config + iteration, as plain JSON (call between iterations). */
   async checkpoint(): Promise<CheckpointJson | null> {
     return trainer ? checkpointToJson(await trainer.checkpoint()) : null;
+  },
+  /**
+   * Evaluate a checkpoint without training, exactly as `npm run cli -- eval` does (1 member per
+   * task, the 'eval-env' / 'eval-sample' streams, no update). Independent of the run in progress.
+   */
+  async evaluate(checkpoint: CheckpointJson, options: EvalOptions): Promise<CheckpointEvaluation> {
+    return evaluateCheckpoint(checkpointFromJson(checkpoint), { ...options, backend: tf.getBackend() });
   },
   /** Stop the run and free its tensors once the iteration in flight has finished. */
   dispose() {

@@ -6,9 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
-import { checkpointFromJson, Trainer, type Checkpoint } from '../../core/train';
-import { evaluateTrainer, EVAL_TEMPERATURE } from '../../core/experiments/evaluate';
-import type { EvalRecord } from '../../core/experiments/results';
+import { checkpointFromJson, type Checkpoint } from '../../core/train';
+import { evaluateCheckpoint, EVAL_TEMPERATURE, type CheckpointEvaluation } from '../../core/experiments/evaluate';
 import type { Split } from '../../core/experiments/types';
 
 const USAGE = `Usage: npm run -s cli -- eval --checkpoint FILE [--split seen|unseen] [--episodes N] [--json]
@@ -26,26 +25,7 @@ Options:
 
 const KNOWN = new Set(['checkpoint', 'split', 'episodes', 'temperature', 'backend', 'json']);
 
-export interface CheckpointEvaluation extends EvalRecord {
-  env: string;
-  estimator: string;
-  seed: number;
-  iteration: number;
-}
-
-/** Evaluates a checkpoint on one split (the active tfjs backend is used). */
-export async function evaluateCheckpoint(
-  checkpoint: Checkpoint, options: { split: Split; episodes: number; temperature?: number; backend?: string },
-): Promise<CheckpointEvaluation> {
-  const trainer = await Trainer.create(checkpoint.config, { checkpoint, backend: options.backend, compare: false, records: false });
-  try {
-    const record = await evaluateTrainer(trainer, options);
-    const c = trainer.config;
-    return { env: c.env, estimator: c.estimator, seed: c.seed, iteration: trainer.iteration, ...record };
-  } finally {
-    trainer.dispose();
-  }
-}
+export { evaluateCheckpoint, type CheckpointEvaluation };
 
 /** Reads and parses a checkpoint file; a readable CliError when it is missing or malformed. */
 export async function readCheckpoint(path: string): Promise<Checkpoint> {

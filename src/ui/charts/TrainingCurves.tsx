@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import './charts.css';
 import { memo, useMemo, useRef, useState } from 'react';
 import { useWhileVisible } from '../use-while-visible';
@@ -54,7 +55,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
         <Axes plot={layout.plot} xTicks={layout.xTicks} yTicks={layout.yTicks} />
         {layout.reference && <path d={layout.reference} className="reference" />}
         {layout.lines.map((l, i) => (
-          <g key={l.id} style={{ stroke: `var(--series-${runs[i].estimator})` }} className={`run-line dash-${i}`}>
+          <g key={l.id} style={{ stroke: seriesVar(runs[i].estimator) }} className={`run-line dash-${i}`}>
             <path d={l.raw} className="raw" />
             <path d={l.smooth} className="smooth" />
           </g>
@@ -83,7 +84,7 @@ export function TrainingCurves() {
       <h3>Training curves</h3>
       <p className="legend">
         {runs.map((r, i) => (
-          <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: `var(--series-${r.estimator})` }} /></svg> {estimatorLabel(r.estimator)}</span>
+          <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: seriesVar(r.estimator) }} /></svg> {estimatorLabel(r.estimator)}</span>
         ))}
         <span className="muted">faint: raw · bold: smoothed</span>
       </p>

@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import { getEstimator } from '../../core/advantage/registry';
 import { useRunStore } from '../../state/run-store';
 import type { ScoredRecord } from '../group/advantage-lanes';
@@ -10,13 +11,16 @@ function EquationCard({ id, group, member, turn }: { id: string; group: readonly
   const estimator = getEstimator(id);
   const worked = workedEquation(id, group, member, turn);
   return (
-    <figure className="equation-card" aria-label={`${estimator.label} equation`} style={{ borderColor: `var(--series-${id})` }}>
+    <figure className="equation-card" aria-label={`${estimator.label} equation`} style={{ borderColor: seriesVar(id) }}>
       <figcaption>{estimator.label}</figcaption>
       <Katex source={estimator.equation} display />
       {worked.lines.length > 0 && (
         <div className="worked">
           <p>Trajectory {member + 1}, turn {turn + 1} of this group:</p>
           {worked.lines.map((line) => <Katex key={line} source={line} display />)}
+          {group[member]?.estimated_tokens && (
+            <p className="note" data-testid="equation-tokens-estimated">L<sub>i,t</sub> here is estimated from the response text (the file has no token counts).</p>
+          )}
         </div>
       )}
     </figure>
