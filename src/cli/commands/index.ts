@@ -5,6 +5,7 @@ import { trainCommand } from './train';
 import { experimentCommand } from './experiment';
 import { evalCommand } from './eval';
 import { schemaCommand } from './schema';
+import { samplesCommand } from './samples';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
@@ -14,4 +15,5 @@ export const COMMANDS: CliCommand[] = [
   experimentCommand,
   evalCommand,
   schemaCommand,
+  samplesCommand,
 ];

@@ -4,9 +4,13 @@
  * Order matters where formats overlap: verl-agent rows with `uid`/`traj_uid` before stock rows.
  */
 import { rolloutsV1Format } from './formats/rollouts-v1';
+import { verlAgentFormat } from './formats/verl-agent';
+import { verlAgentUidFormat } from './formats/verl-agent-uid';
+import { agentgymRlFormat } from './formats/agentgym-rl';
+import { ragenCacheFormat } from './formats/ragen';
 import type { ImportAdapter, ImportFormatId } from './types';
 
-export const IMPORT_FORMATS: readonly ImportAdapter[] = [rolloutsV1Format];
+export const IMPORT_FORMATS: readonly ImportAdapter[] = [rolloutsV1Format, verlAgentUidFormat, verlAgentFormat, agentgymRlFormat, ragenCacheFormat];
 
 export function getImportFormat(id: ImportFormatId): ImportAdapter {
   const found = IMPORT_FORMATS.find((f) => f.id === id);
