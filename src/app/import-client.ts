@@ -41,7 +41,7 @@ export function cancelImport(): void {
 
 /** Fetch a file hosted beside the app (a relative URL) and open it. */
 export async function openRolloutsUrl(url: string): Promise<void> {
-  const name = url.split('/').pop() || url;
+  const name = url.replace(/^(\.\/)?samples\//, ''); // a relative path keeps AgentGym-RL's step{N}/{rank}.json
   try {
     const response = await fetch(new URL(url, window.location.href));
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -89,7 +89,7 @@ export async function changeFilters(filters: ImportFilters): Promise<void> {
 }
 
 /** Set one parameter of one estimator; the worker re-scores it on every group. */
-export async function changeParam(id: string, key: string, value: number | boolean): Promise<void> {
+export async function changeParam(id: string, key: string, value: number | boolean | string): Promise<void> {
   const api = worker();
   const result = await api.setParams(id, { [key]: value });
   importEvents.paramsRescored(await api.summary(), result.ok ? [] : result.problems);

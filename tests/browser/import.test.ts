@@ -42,6 +42,29 @@ describe('your rollouts (import)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('every shipped sample opens by the file chooser and by drop, names its adapter and shows a group', async () => {
+    const samples = JSON.parse(readFileSync('public/samples/index.json', 'utf8')) as Array<{ file: string; format: string }>;
+    expect(samples.length).toBeGreaterThanOrEqual(6);
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    const seen: string[] = [];
+    for (const [k, sample] of samples.entries()) {
+      const path = join('public/samples', sample.file);
+      const name = sample.file.split('/').pop()!;
+      if (k % 2 === 0) await openByChooser(page, path);
+      else await dropFile(page, path, name);
+      const line = await waitForSummary(page, name);
+      expect(line.trajectories).toBeGreaterThan(0);
+      await page.getByRole('region', { name: 'Imported group' }).getByRole('article').first().waitFor();
+      seen.push(`${sample.format}: ${line.adapter}`);
+    }
+    expect(new Set(seen.map((s) => s.split(':')[0]))).toEqual(new Set(samples.map((s) => s.format)));
+    await page.getByLabel('Sample', { exact: true }).selectOption({ index: 0 });
+    await page.getByRole('button', { name: 'Try a sample' }).click();
+    expect((await waitForSummary(page, samples[0].file)).trajectories).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'import-sample.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
   it('a gzipped file dropped anywhere on the lab opens in the import view (gzip recognised by its bytes)', async () => {
     const { page, errors } = await openPage(lab, `${baseUrl}#lab`);
     await page.getByRole('button', { name: 'Step', exact: true }).waitFor();

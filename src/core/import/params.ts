@@ -1,52 +1,38 @@
 /**
- * Per-estimator parameters of an import session: the registry defaults, with α fixed (an import has
- * no training clock, so the α(k) schedule keys do not apply), and user edits checked against the
- * default's type. The adjustable keys are every number and boolean of the defaults except the
- * schedule keys; strings (semantic forks such as `stats`) are kept at their defaults.
+ * Per-estimator parameters of an import session, from the registry's declarations: the declared
+ * defaults, with each schedule's output (α) a fixed number (an import has no training clock, so
+ * the schedule's init/final/kind keys do not apply), and user edits checked by
+ * `validateEstimatorParams` (the same rules as share links, configs and CLI flags).
  */
+import { paramDefaults, validateEstimatorParams, type ParamSpec, type ParamValue } from '../advantage/params';
 import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
 
-export type ParamValue = number | boolean | string;
+export type { ParamValue };
 export type EstimatorParamsMap = Record<string, Record<string, ParamValue>>;
-
-/** Keys of the trainer's α(k) schedule; the session passes α itself. */
-const SCHEDULE_KEYS = new Set(['alphaInit', 'alphaFinal', 'alphaSchedule']);
-
-export interface AdjustableParam {
-  key: string;
-  kind: 'number' | 'boolean';
-  defaultValue: number | boolean;
-}
 
 export function defaultParams(): EstimatorParamsMap {
   const out: EstimatorParamsMap = {};
-  for (const id of ESTIMATOR_IDS) out[id] = { ...(getEstimator(id).defaults as Record<string, ParamValue>) };
+  for (const id of ESTIMATOR_IDS) out[id] = paramDefaults(getEstimator(id));
   return out;
 }
 
-export function adjustableParams(id: string): AdjustableParam[] {
-  const defaults = getEstimator(id).defaults as Record<string, unknown>;
-  const out: AdjustableParam[] = [];
-  for (const [key, value] of Object.entries(defaults)) {
-    if (SCHEDULE_KEYS.has(key)) continue;
-    if (typeof value === 'number') out.push({ key, kind: 'number', defaultValue: value });
-    else if (typeof value === 'boolean') out.push({ key, kind: 'boolean', defaultValue: value });
-  }
-  return out;
+/** The parameters a person can set on an import: the declared ones minus schedule keys, plus each schedule's value, fixed. */
+export function adjustableParams(id: string): ParamSpec[] {
+  const entry = getEstimator(id);
+  const scheduleKeys = new Set(entry.schedules.flatMap((s) => [s.initKey, s.finalKey, s.kindKey]));
+  const fixed = entry.schedules.flatMap((s) => {
+    const init = entry.params.find((p) => p.key === s.initKey);
+    return init ? [{ ...init, key: s.key, label: s.label, help: `${s.label}, fixed for an import (no training clock)` }] : [];
+  });
+  return [...fixed, ...entry.params.filter((p) => !scheduleKeys.has(p.key))];
 }
 
-/** `current` with `patch` applied, or the reasons the patch is refused (unknown key, wrong type, not finite). */
+/** `current` with `patch` applied, or the reasons the patch is refused. */
 export function applyParams(id: string, current: Record<string, ParamValue>, patch: Record<string, unknown>):
   { ok: true; params: Record<string, ParamValue> } | { ok: false; problems: string[] } {
-  const adjustable = new Map(adjustableParams(id).map((p) => [p.key, p]));
-  const problems: string[] = [];
-  const params = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    const spec = adjustable.get(key);
-    if (!spec) problems.push(`${key}: not an adjustable parameter of ${id}`);
-    else if (spec.kind === 'number' && !(typeof value === 'number' && Number.isFinite(value))) problems.push(`${key}: must be a finite number`);
-    else if (spec.kind === 'boolean' && typeof value !== 'boolean') problems.push(`${key}: must be true or false`);
-    else params[key] = value as ParamValue;
-  }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, params };
+  const adjustable = new Set(adjustableParams(id).map((p) => p.key));
+  const unknown = Object.keys(patch).filter((k) => !adjustable.has(k)).map((k) => `${k}: not adjustable on an import of ${id}`);
+  const { params, problems } = validateEstimatorParams(id, patch);
+  if (unknown.length + problems.length > 0) return { ok: false, problems: [...unknown, ...problems] };
+  return { ok: true, params: { ...current, ...params } };
 }

@@ -9,6 +9,7 @@ import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
 import { EquationCards } from '../equations/EquationCards';
 import { estimatorLabel } from '../group/advantage-lanes';
 import { RolloutGroup } from '../group/RolloutGroup';
+import { seriesVar } from '../palette';
 
 /** Which estimators the group view compares (two or more, registry order). */
 export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChange(ids: string[]): void }) {
@@ -19,7 +20,7 @@ export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChang
         <label key={id} className="check">
           <input type="checkbox" checked={chosen.includes(id)} disabled={chosen.includes(id) && chosen.length <= 1}
             onChange={(e) => onChange(e.target.checked ? ESTIMATOR_IDS.filter((x) => x === id || chosen.includes(x)) : chosen.filter((c) => c !== id))} />
-          <span className="swatch" style={{ background: `var(--series-${id})` }} aria-hidden="true" />
+          <span className="swatch" style={{ background: seriesVar(id) }} aria-hidden="true" />
           {estimatorLabel(id)}
         </label>
       ))}

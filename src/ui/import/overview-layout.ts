@@ -4,6 +4,7 @@
  */
 import type { StepRow } from '../../core/import/overview';
 import type { CurveSeries } from '../charts/curves-layout';
+import { seriesVar } from '../palette';
 
 export interface OverviewPanel {
   key: string;
@@ -28,7 +29,7 @@ export function overviewPanels(rows: StepRow[], estimators: readonly string[], t
     {
       key: 'advantage', title: 'Mean |A| per estimator',
       series: estimators.map((id) => ({ id, points: points(rows, (r) => r.estimators[id]?.meanAbsAdvantage ?? null) })),
-      colors: Object.fromEntries(estimators.map((id) => [id, `var(--series-${id})`])), yInclude: [0],
+      colors: Object.fromEntries(estimators.map((id) => [id, seriesVar(id)])), yInclude: [0],
     },
   ];
 }

@@ -55,7 +55,8 @@ describe('import session', () => {
     const after = session.groupRecords(0).map((r) => r.estimator_advantages.planpo.per_turn);
     expect(after).toEqual(estimateAdvantages('planpo', session.groups[0].summary, { alpha: 0.5 }).perTurn);
     expect(after).not.toEqual(own.perTurn);
-    expect(session.setParams('planpo', { alpha: 'x' })).toEqual({ ok: false, problems: ['alpha: must be a finite number'] });
+    expect(session.setParams('planpo', { alpha: 'x' })).toEqual({ ok: false, problems: [expect.stringMatching(/^alpha: expected a number in/)] });
+    expect(session.setParams('planpo', { alphaSchedule: 'constant' })).toMatchObject({ ok: false });
   });
 
   it('exports rollouts.v1 whose advantages extension re-opens with the same numbers', async () => {
@@ -68,7 +69,7 @@ describe('import session', () => {
     expect(exported[0].planpo.params).toMatchObject({ alpha: 0.1 });
   });
 
-  it('estimates L from whitespace words when the file has no token counts, and says so', async () => {
+  it('estimates L from the response text when the file has no token counts, and marks it', async () => {
     const bare = toJsonl(makeRollouts({ steps: 1, tasks: 1, groupSize: 3, turns: 4, tokens: false }));
     const { session } = await open(enc.encode(bare));
     expect(session.summary().tokenCounts).toBe('estimated');
