@@ -30,12 +30,14 @@ const api = {
     try {
       const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested });
       session = opened.session;
-      return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds };
+      return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
     } catch (error) {
       if (error instanceof CancelledError) return { cancelled: true as const };
       throw error;
     }
   },
+  /** Resolves once the worker's module has loaded (the page warms it when the import view opens). */
+  ready: () => true,
   cancel() {
     cancelRequested = true;
   },

@@ -18,6 +18,11 @@ function worker(): Comlink.Remote<ImportApi> {
   return remote;
 }
 
+/** Start the import worker ahead of the first file (its module loads while the person picks one). */
+export function warmImportWorker(): void {
+  void worker().ready();
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function openRollouts(file: Blob, fileName: string): Promise<void> {
@@ -28,7 +33,7 @@ export async function openRollouts(file: Blob, fileName: string): Promise<void> 
       importEvents.importCancelled();
       return;
     }
-    importEvents.importFinished(result.summary, result.gzip, result.seconds);
+    importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
     await refreshViews();
   } catch (error) {
     importEvents.importFailed(message(error));

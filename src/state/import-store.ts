@@ -23,8 +23,8 @@ export interface ImportState {
   error: string | null;
   summary: ImportSummary | null;
   gzip: boolean;
-  /** Parse + score time in the worker. */
-  seconds: number | null;
+  /** Worker time: read (stream + parse + validate) and total (read + group + score every estimator). */
+  seconds: { total: number; read: number } | null;
   filters: ImportFilters;
   groupList: GroupListItem[];
   /** Session index of the group on screen. */
@@ -46,7 +46,7 @@ export const useImportStore = create<ImportState>(() => INITIAL);
 export const importEvents = {
   importStarted: (fileName: string) => useImportStore.setState({ ...INITIAL, status: 'reading', fileName }),
   progressReported: (progress: ImportProgress) => useImportStore.setState({ progress }),
-  importFinished: (summary: ImportSummary, gzip: boolean, seconds: number) =>
+  importFinished: (summary: ImportSummary, gzip: boolean, seconds: { total: number; read: number }) =>
     useImportStore.setState({ status: 'done', summary, gzip, seconds }),
   importCancelled: () => useImportStore.setState({ status: 'cancelled' }),
   importFailed: (error: string) => useImportStore.setState({ status: 'failed', error }),

@@ -28,7 +28,7 @@ export interface OpenOptions {
 }
 
 /** Throws ImportFormatError when no format reads the file, CancelledError when cancelled. */
-export async function openImport(chunks: AsyncIterable<Uint8Array>, options: OpenOptions): Promise<{ session: ImportSession; gzip: boolean; seconds: number }> {
+export async function openImport(chunks: AsyncIterable<Uint8Array>, options: OpenOptions): Promise<{ session: ImportSession; gzip: boolean; seconds: number; readSeconds: number }> {
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
   const started = now();
@@ -50,8 +50,9 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
     },
   });
   const result = importer.finish();
+  const readSeconds = (now() - started) / 1000;
   report('scoring', read.bytesRead);
   const session = new ImportSession(options.fileName, result);
   report('done', read.bytesRead);
-  return { session, gzip: importer.progress().gzip === true, seconds: (now() - started) / 1000 };
+  return { session, gzip: importer.progress().gzip === true, seconds: (now() - started) / 1000, readSeconds };
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useImportStore } from '../../state/import-store';
 import { Axes } from '../charts/Axes';
 import { layoutCurves } from '../charts/curves-layout';
@@ -27,7 +27,7 @@ function Panel({ panel, width }: { panel: OverviewPanel; width: number }) {
 
 /** By training step: all-equal groups, length spreads (what PlanPO uses), mean advantages per estimator. */
 export function ImportOverview({ estimators }: { estimators: string[] }) {
-  const rows = useImportStore((s) => s.overview);
+  const rows = useDeferredValue(useImportStore((s) => s.overview));
   const estimated = useImportStore((s) => s.summary?.tokenCounts !== 'file');
   const panels = useMemo(() => overviewPanels(rows, estimators, estimated), [rows, estimators, estimated]);
   const { ref, width } = useWidth<HTMLDivElement>(1000);

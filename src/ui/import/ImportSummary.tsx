@@ -16,12 +16,13 @@ export function ImportSummaryPanel() {
   const shown = summary.problems.length;
   return (
     <section aria-label="Import summary" className="import-summary" data-testid="import-summary"
-      data-trajectories={summary.trajectories} data-groups={summary.groups} data-problems={summary.problemCount}>
+      data-trajectories={summary.trajectories} data-groups={summary.groups} data-problems={summary.problemCount}
+      data-seconds={seconds?.total ?? ''} data-read-seconds={seconds?.read ?? ''}>
       <h2>{summary.fileName}</h2>
       <p>
         <strong>{summary.trajectories}</strong> trajectories in <strong>{summary.groups}</strong> groups ·
         read by the <strong data-testid="import-adapter">{summary.adapterLabel}</strong> ({summary.format}{gzip ? ', gzip' : ''})
-        {seconds !== null && <> · parsed and scored in {seconds.toFixed(2)} s</>}
+        {seconds !== null && <> · read in {seconds.read.toFixed(2)} s, grouped and scored by every estimator in {(seconds.total - seconds.read).toFixed(2)} s</>}
       </p>
       <dl className="import-facets">
         <dt>Training steps</dt><dd>{summary.steps.length > 0 ? `${summary.steps.length} (${summary.steps[0]}–${summary.steps.at(-1)})` : 'none recorded'}</dd>

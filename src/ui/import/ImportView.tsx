@@ -1,5 +1,6 @@
 import './import.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { warmImportWorker } from '../../app/import-client';
 import { useImportStore } from '../../state/import-store';
 import { ImportedGroup, ComparedPicker } from './ImportedGroup';
 import { EstimatorParamsPanel } from './EstimatorParams';
@@ -14,6 +15,7 @@ import { OpenControls } from './OpenControls';
 export function ImportView() {
   const ready = useImportStore((s) => s.status === 'done');
   const [estimators, setEstimators] = useState<string[]>(['grpo', 'planpo']);
+  useEffect(warmImportWorker, []);
   return (
     <div className="import-view">
       <section aria-label="Open rollouts" className="import-head">

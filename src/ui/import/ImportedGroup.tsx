@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { pickGroup } from '../../app/import-client';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { useConfigStore } from '../../state/config-store';
@@ -30,9 +30,10 @@ export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChang
 
 /** The picked imported group: the same group view, equation cards and divergence scatters as training. */
 export function ImportedGroup({ estimators }: { estimators: string[] }) {
-  const list = useImportStore((s) => s.groupList);
+  // deferred: React renders a new group (and a long group list) in interruptible slices, not one long task
+  const list = useDeferredValue(useImportStore((s) => s.groupList));
   const index = useImportStore((s) => s.groupIndex);
-  const group = useImportStore((s) => s.group);
+  const group = useDeferredValue(useImportStore((s) => s.group));
   const slack = useConfigStore((s) => s.config.slack);
   const groups = useMemo(() => (group ? [group] : []), [group]);
   const [x, y] = estimators;
