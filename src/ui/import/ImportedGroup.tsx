@@ -28,6 +28,9 @@ export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChang
   );
 }
 
+/** The group picker lists at most this many groups (a <select> of thousands is one long commit); the filters reach the rest. */
+export const MAX_LISTED_GROUPS = 300;
+
 /** The picked imported group: the same group view, equation cards and divergence scatters as training. */
 export function ImportedGroup({ estimators }: { estimators: string[] }) {
   // deferred: React renders a new group (and a long group list) in interruptible slices, not one long task
@@ -47,13 +50,16 @@ export function ImportedGroup({ estimators }: { estimators: string[] }) {
         <h2>Rollout group</h2>
         <span className="picker"><label htmlFor="import-group">Group ({list.length} shown)</label>
           <select id="import-group" value={index ?? ''} onChange={(e) => void pickGroup(Number(e.target.value))}>
-            {list.map((g) => (
+            {list.slice(0, MAX_LISTED_GROUPS).map((g) => (
               <option key={g.index} value={g.index}>
                 {g.step !== null ? `step ${g.step} · ` : ''}{g.instruction.slice(0, 80)} · {g.successes}/{g.size} ✓
               </option>
             ))}
           </select>
         </span>
+        {list.length > MAX_LISTED_GROUPS && (
+          <span className="muted" data-testid="groups-capped">the first {MAX_LISTED_GROUPS} of {list.length} listed; filter by training step, environment or task type for the others</span>
+        )}
       </div>
       {group && group.length > 0 ? (
         <>
