@@ -5,13 +5,17 @@ import { startBackend } from './app/backend-client';
 import { startImportSources } from './app/import-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
+import { startPersistence } from './app/persist/start';
 import './ui/styles.css';
 
 installSeriesColors();
-startImportSources(window.location.search); // before the share-link sync rewrites the address bar
-loadConfigFromUrl();
+
+const search = window.location.search;
+startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
+const { fromLink } = loadConfigFromUrl();
 startUrlSync();
-startBackend(window.location.search);
+startBackend(search);
+void startPersistence(search, fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

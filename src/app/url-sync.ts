@@ -3,13 +3,14 @@
  * share link; opening the page reads it back once.
  */
 import { configEvents, useConfigStore } from '../state/config-store';
-import { parseShareLink, shareUrl } from './share-link';
+import { parseShareLink, shareUrl, type ParsedLink } from './share-link';
 
 /** Read the opened link; when it carried a configuration, show the corrected one in the address bar. */
-export function loadConfigFromUrl(): void {
+export function loadConfigFromUrl(): ParsedLink {
   const parsed = parseShareLink(window.location.search);
   configEvents.linkOpened(parsed.config, parsed.problems);
   if (parsed.fromLink) window.history.replaceState(window.history.state, '', shareUrl(parsed.config, window.location));
+  return parsed;
 }
 
 /** The share link for the current configuration. */

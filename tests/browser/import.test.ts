@@ -159,7 +159,7 @@ describe('your rollouts (import)', () => {
     const { page, errors } = await openPage(lab, `${baseUrl}?backend=cpu&${SMALL}`);
     await page.getByRole('button', { name: 'Step', exact: true }).click();
     await waitForIteration(page, 1);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export planpo run as rollouts.v1' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PlanPO groups as rollouts.v1' }).click()]);
     const saved = join(dir, download.suggestedFilename());
     await download.saveAs(saved);
     await page.goto(`${baseUrl}#import`);

@@ -6,10 +6,12 @@ import { experimentCommand } from './experiment';
 import { evalCommand } from './eval';
 import { schemaCommand } from './schema';
 import { samplesCommand } from './samples';
+import { convertCommand } from './convert';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
   advantagesCommand,
+  convertCommand,
   envCommand,
   trainCommand,
   experimentCommand,

@@ -12,7 +12,7 @@ import { rolloutTrajectorySchema } from './rollouts-v1';
 export const ROLLOUTS_V1_SCHEMA_ID = 'https://rollout-lab.invalid/schemas/rollouts.v1.json';
 
 export function rolloutsV1JsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(rolloutTrajectorySchema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(rolloutTrajectorySchema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
   return {
     $schema: generated.$schema,
     $id: ROLLOUTS_V1_SCHEMA_ID,

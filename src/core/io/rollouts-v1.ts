@@ -65,14 +65,16 @@ const turnSchema = obj({
   info: record().optional(),
 });
 
-const estimatorSliceSchema = obj({
+// A plain (non-loose) object so lab slices (EstimatorSlice) fit the type; extra keys are still kept
+// because validation returns the input itself.
+const estimatorSliceSchema = z.object({
   per_turn: numberArray().describe('A_{i,t} of this estimator, one per turn'),
   components: z
     .record(z.string(), z.union([z.number(), z.array(z.number())]), must('an object of numbers or number arrays'))
     .optional()
     .describe('named parts (PlanPO: trajectoryAdvantage A^E, responseAdvantage A^S, alpha)'),
   params: record().optional().describe('the parameters the estimator ran with'),
-});
+}, must('an object'));
 
 const advantagesSchema = obj({
   trajectory: num().optional(),

@@ -16,7 +16,7 @@
  * Gotchas: no tf.gather in the gradient path (no wasm gradient), no float32 oneHot (wasm garbage):
  * inputs arrive as dense float arrays built in JS; the chosen-token one-hot is an int32 oneHot cast.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { createRng } from '../math';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS, type FeatureDims } from './features';
 import { inputMatMul, matMul } from './matmul';

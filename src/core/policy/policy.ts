@@ -4,7 +4,7 @@
  * tokens; each decoding step uploads only the decision features and reads back only the logits
  * that sampling needs.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from './features';
 import { denseEncoder, denseMultiHot } from './dense';
 import {

@@ -4,7 +4,7 @@
  * sampling temperature τ. π_θold needs no pass: the sampling log-probs are already log π_θold at τ
  * (same weights, same features, float32 vs float64 rounding apart).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { buildDecisionBatch, disposeDecisionBatch, type DecisionRow } from '../policy/batch';
 import { logProbsOf, type ModelDims, type Weights } from '../policy/model';
 

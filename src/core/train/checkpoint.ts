@@ -4,7 +4,7 @@
  * and back (float32 values round-trip exactly through JSON numbers).
  * π_ref is not stored: it is the initial weights, rebuilt from deriveSeed(config.seed, 'init').
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
 import type { VocabularySpec } from '../policy/vocabulary';
 import type { RunConfig } from './config';
@@ -90,4 +90,14 @@ export function checkpointFromJson(raw: unknown): Checkpoint {
       moments: (cp.optimizer?.moments ?? []).map((m) => ({ name: m.name, ...weightFrom(m, m.name) })),
     },
   };
+}
+
+/**
+ * A checkpoint set to train for `iterations` in all. The schedule horizon K stays the original run's
+ * (`scheduleHorizon`), so α(k) continues at α_final instead of jumping back up.
+ */
+export function extendCheckpoint(cp: Checkpoint, iterations: number): Checkpoint {
+  if (iterations === cp.config.iterations) return cp;
+  const scheduleHorizon = cp.config.scheduleHorizon ?? cp.config.iterations;
+  return { ...cp, config: { ...cp.config, iterations, scheduleHorizon } };
 }

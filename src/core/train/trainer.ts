@@ -8,7 +8,7 @@
  *
  * The async generator in loop.ts drives it; the worker and the CLI call it through that.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { TurnAdvantages } from '../advantage/types';
 import { getEnv } from '../env/registry';
 import type { BaseEnvState, TextEnv } from '../env/types';
@@ -59,6 +59,8 @@ export class Trainer {
   /** Iterations completed. */
   iteration: number;
   private disposed = false;
+  /** The iteration in flight (checkpoint() waits for it, so weights and Adam state match `iteration`). */
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   private constructor(readonly config: RunConfig, policy: Policy, iteration: number, readonly options: TrainerOptions) {
     this.env = options.env ?? getEnv(config.env);
@@ -83,7 +85,13 @@ export class Trainer {
   }
 
   /** Collect, estimate, compare, update; returns the iteration's metrics and rollout groups. */
-  async runIteration(): Promise<IterationResult> {
+  runIteration(): Promise<IterationResult> {
+    const next = this.iterate();
+    this.inFlight = next.catch(() => undefined);
+    return next;
+  }
+
+  private async iterate(): Promise<IterationResult> {
     if (this.disposed) throw new Error('Trainer was disposed');
     const cfg = this.config;
     const k = this.iteration;
@@ -154,7 +162,9 @@ export class Trainer {
     });
   }
 
+  /** Weights, Adam state, config and iteration; called mid-iteration, it waits for that iteration's end. */
   async checkpoint(): Promise<Checkpoint> {
+    await this.inFlight;
     return {
       format: CHECKPOINT_FORMAT,
       config: structuredCloneJson(this.config),
@@ -174,7 +184,7 @@ export class Trainer {
 }
 
 /** Decision positions the decoder distinguishes: thoughts + tags + the longest command. */
-function maxPositions(cfg: RunConfig): number {
+export function maxPositions(cfg: RunConfig): number {
   return cfg.decoding === 'free' ? cfg.maxResponseTokens : cfg.maxThinkTokens + 16;
 }
 

@@ -11,7 +11,7 @@
  * no choice and are left out). A_{i,t} is broadcast to every decision of the row.
  * Every temporary lives in tf.tidy / variableGrads; grads are disposed after applyGradients.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { actorLoss, type ActorLossConfig } from '../loss';
 import { createRng } from '../math';
 import { buildDecisionBatch, disposeDecisionBatch } from '../policy/batch';

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref, type RefObject } from 'react';
 import { Axes } from './Axes';
+import { ChartDownload } from './export/ChartDownload';
 import type { GroupedDatum } from './divergence-data';
 import { layoutScatter, type PointCategory, type ScatterPoint } from './scatter-layout';
 import { useWidth } from './use-size';
@@ -22,17 +23,19 @@ export interface DivergenceScatterProps {
   xLabel: string;
   yLabel: string;
   onPick(d: GroupedDatum): void;
+  /** The shared marker legend (goes into downloaded files). */
+  legend?: RefObject<HTMLElement | null>;
 }
 
 /** One point per response; y = x is "both estimators agree". */
-export function DivergenceScatter({ title, data, xLabel, yLabel, onPick }: DivergenceScatterProps) {
+export function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend }: DivergenceScatterProps) {
   const { ref, width } = useWidth<HTMLDivElement>(320);
   const [hover, setHover] = useState<GroupedDatum | null>(null);
   const side = Math.min(width, 300);
   const layout = useMemo(() => layoutScatter(data, { width: side, height: side }), [data, side]);
   return (
     <figure className="chart scatter" aria-label={title} ref={ref}>
-      <figcaption>{title}</figcaption>
+      <figcaption>{title}<ChartDownload title={title} legend={legend} /></figcaption>
       <svg width={side} height={side} role="img" aria-label={`${title}: ${data.length} responses`}>
         <Axes plot={layout.plot} xTicks={layout.ticks} yTicks={layout.yTicks} xLabel={xLabel} yLabel={yLabel} />
         <line {...layout.diagonal} className="diagonal" />
@@ -49,9 +52,9 @@ export function DivergenceScatter({ title, data, xLabel, yLabel, onPick }: Diver
   );
 }
 
-export function ScatterLegend() {
+export function ScatterLegend({ ref }: { ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p className="legend scatter-legend">
+    <p className="legend scatter-legend" ref={ref}>
       <span><svg width="10" height="10" aria-hidden="true"><circle cx="5" cy="5" r="3.5" className="pt pt-success" /></svg> success</span>
       <span><svg width="12" height="12" aria-hidden="true"><path d="M6,1L11,6L6,11L1,6Z" className="pt pt-circuitous" /></svg> circuitous success</span>
       <span><svg width="10" height="10" aria-hidden="true"><path d="M2,2L8,8M2,8L8,2" className="pt pt-failure" /></svg> failure</span>

@@ -1,5 +1,6 @@
 import { exportRun } from '../../app/run-export';
 import { useRunStore } from '../../state/run-store';
+import { estimatorLabel } from '../group/advantage-lanes';
 
 /** Beside the runs: download their kept iterations as rollouts.v1 (opens in "Your rollouts" and in the CLI). */
 export function ExportRunButton() {
@@ -7,11 +8,12 @@ export function ExportRunButton() {
   const ready = runs.filter((r) => Object.keys(r.groups).length > 0);
   if (ready.length === 0) return null;
   return (
-    <span className="export-run">
+    <span className="export-run" role="group" aria-label="Rollout groups as rollouts.v1">
+      <span className="muted">Groups as rollouts.v1:</span>
       {ready.map((r) => (
-        <button key={r.id} type="button" title="The iterations the lab keeps (the first and the latest 30), every estimator's advantages"
-          onClick={() => exportRun(r.id)}>
-          Export {r.estimator} run as rollouts.v1
+        <button key={r.id} type="button" title="The iterations the lab keeps (the first and the latest 30), every estimator's advantages; opens in Your rollouts"
+          aria-label={`Download ${estimatorLabel(r.estimator)} groups as rollouts.v1`} onClick={() => exportRun(r.id)}>
+          {estimatorLabel(r.estimator)}
         </button>
       ))}
     </span>

@@ -6,9 +6,12 @@ import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
 import { ExportRunButton } from '../import/ExportRun';
 import { useRunStore } from '../../state/run-store';
+import { PersistNotices } from '../runs/PersistNotices';
+import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
+import { RunExports } from './RunExports';
 import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
@@ -31,15 +34,18 @@ export function LabView() {
   return (
     <div className="lab">
       <LinkProblems />
+      <PersistNotices />
       <div className="lab-layout">
         <ConfigPanel />
         <div className="lab-main">
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RunExports />
             <ExportRunButton />
             <ShortcutLegend />
           </div>
+          <RunsPanel />
           <SelectedGroupViews />
           {hasRuns && <TrainingCurves />}
         </div>

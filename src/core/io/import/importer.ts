@@ -24,6 +24,12 @@ export interface ImporterOptions {
   fileName?: string;
   /** Only these formats are candidates (default: all, in registry order). */
   formats?: readonly ImportFormatId[];
+  /**
+   * Fill missing `response_tokens` with the text estimate (marked `response_tokens_estimated`):
+   * always (true, the default), never (false), or only for framework logs, which never carry
+   * counts ('frameworks': a rollouts.v1 record without counts stays without them).
+   */
+  estimateTokens?: boolean | 'frameworks';
 }
 
 export interface Importer {
@@ -32,8 +38,12 @@ export interface Importer {
   progress(): ImportProgress;
 }
 
-/** The input is not in any format the candidates read (or is empty); the message says why. */
-export class ImportFormatError extends Error {}
+/** The input is not in any format the candidates read (or is empty: `empty`); the message says why. */
+export class ImportFormatError extends Error {
+  constructor(message: string, readonly empty = false) {
+    super(message);
+  }
+}
 
 const HEAD_LIMIT = 1 << 20;
 
@@ -49,6 +59,8 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const problems = new ProblemLog();
   const notes: string[] = [];
   const trajectories: RolloutTrajectoryV1[] = [];
+  const sourceLines: Array<number | null> = [];
+  const estimate = options.estimateTokens ?? true;
   let fileTurns = 0;
   let estimatedTurns = 0;
   let layout: JsonLayout | null = null;
@@ -64,11 +76,13 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const ctxFor = (l: JsonLayout) => ({
     fileName: options.fileName,
     layout: l,
-    emit(record: RolloutTrajectoryV1) {
-      const [file, estimated] = fillTokenCounts(record);
+    emit(record: RolloutTrajectoryV1, line: number | null) {
+      const fill = estimate === true || (estimate === 'frameworks' && adapter?.id !== 'rollouts-v1');
+      const [file, estimated] = fillTokenCounts(record, fill);
       fileTurns += file;
       estimatedTurns += estimated;
       trajectories.push(record);
+      sourceLines.push(line);
     },
     problem: (line: number | null, reason: string) => problems.add(line, reason),
     note: (text: string) => notes.push(text),
@@ -145,7 +159,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       session?.finish();
       if (adapter === null) {
         const why = firstUnknown ?? (problems.count > 0 ? `no line of it is valid JSON (${problems.list[0].reason})` : 'the file is empty');
-        throw new ImportFormatError(`could not read the file as ${candidates.map((f) => f.label).join(' / ')}: ${why}`);
+        throw new ImportFormatError(`could not read the file as ${candidates.map((f) => f.label).join(' / ')}: ${why}`, why === 'the file is empty');
       }
       const found: ImportAdapter = adapter;
       if (layout === 'lines') notes.unshift('read as JSON Lines');
@@ -155,6 +169,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         format: found.id,
         adapterLabel: found.label,
         trajectories,
+        sourceLines,
         problems: problems.list,
         problemCount: problems.count,
         tokenCounts: estimatedTurns === 0 ? 'file' : fileTurns === 0 ? 'estimated' : 'mixed',

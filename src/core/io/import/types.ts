@@ -36,6 +36,8 @@ export interface ImportResult {
   format: ImportFormatId;
   adapterLabel: string;
   trajectories: RolloutTrajectoryV1[];
+  /** Per trajectory, the 1-based line where it starts in the file (its first row for multi-row formats). */
+  sourceLines: Array<number | null>;
   /** The first 100 problems, in the order found. */
   problems: ImportProblem[];
   /** Every problem, counted. */

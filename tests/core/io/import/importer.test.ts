@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImporter, importText, ImportFormatError, PROBLEM_LIST_LIMIT } from '../../../../src/core/io';
+import { createImporter, estimateTokens, importText, ImportFormatError, PROBLEM_LIST_LIMIT } from '../../../../src/core/io';
 import { fixtureText, validRecord } from '../fixtures';
 
 /** Feeds `text` in chunks of `size` characters. */
@@ -54,5 +54,35 @@ describe('streaming importer: rollouts.v1', () => {
   it('an empty file or an unknown format throws a readable ImportFormatError', () => {
     expect(() => importText('')).toThrow(ImportFormatError);
     expect(() => importText('{"hello": 1}\n')).toThrow(/could not read the file as .*: line 1 holds an object with keys hello/);
+  });
+});
+
+describe('chunked JSON splitting', () => {
+  it('an array whose strings hold brackets, braces, commas and escaped quotes splits the same at every chunk size', () => {
+    const lines = fixtureText('import/html-payloads.jsonl').trim().split('\n');
+    const tricky = JSON.stringify({ ...(JSON.parse(lines[0]) as object), traj_id: 'a"]},{[\\"\\\\' });
+    const text = `[${[tricky, ...lines.slice(1)].join(',')}]`;
+    const whole = importText(text);
+    expect(whole.trajectories).toHaveLength(8);
+    expect(whole.trajectories[0].traj_id).toBe('a"]},{[\\"\\\\');
+    for (const size of [1, 3, 1000]) expect(chunked(text, size).trajectories).toEqual(whole.trajectories);
+  });
+
+  it('CRLF line ends, a BOM and blank lines are fine; a cut-short array is reported at the element that broke', () => {
+    const lines = fixtureText('rollouts-interleaved.jsonl').trim().split('\n');
+    expect(importText(`\ufeff${lines.join('\r\n\r\n')}\r\n`).trajectories).toHaveLength(8);
+    const cut = `[\n${lines.slice(0, 3).join(',\n')},\n${lines[3].slice(0, 40)}`;
+    const result = importText(cut);
+    expect(result.trajectories).toHaveLength(3);
+    expect(result.problems).toEqual([{ line: 5, reason: expect.stringMatching(/ends inside this element/) }]);
+  });
+});
+
+describe('the token estimate', () => {
+  it('counts ⌈n/6⌉ per word run, 1 per CJK character and per other symbol, at least 1', () => {
+    expect(estimateTokens('')).toBe(1);
+    expect(estimateTokens('the countertop')).toBe(1 + 2);
+    expect(estimateTokens('<think>ok</think>')).toBe(8); // < think > ok < / think >
+    expect(estimateTokens('想想 café')).toBe(2 + 1);
   });
 });
