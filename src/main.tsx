@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
+import { startImportSources } from './app/import-client';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
 import { startPersistence } from './app/persist/start';
@@ -10,6 +11,7 @@ import './ui/styles.css';
 installSeriesColors();
 
 const search = window.location.search;
+startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
 const { fromLink } = loadConfigFromUrl();
 startUrlSync();
 startBackend(search);

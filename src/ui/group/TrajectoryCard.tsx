@@ -1,13 +1,12 @@
 import { memo, useMemo, useState } from 'react';
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
 import { viewEvents } from '../../state/view-store';
-import { laneMean, type Lane } from './advantage-lanes';
+import { laneMean, type Lane, type ScoredRecord } from './advantage-lanes';
 import { AdvantageBars, type LaneValue } from './AdvantageBars';
 import type { Verdict } from './circuitous';
 import { TurnRow } from './TurnRow';
 
 export interface TrajectoryCardProps {
-  record: TrainedTrajectoryV1;
+  record: ScoredRecord;
   member: number;
   verdict: Verdict;
   lanes: Lane[];
@@ -48,6 +47,7 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
         <span className={`badge ${verdict.success ? 'ok' : 'bad'}`}>{verdict.success ? '✓ success' : '✗ failed'}</span>
         <span className="lengths" title="turns taken vs the oracle's shortest plan">
           T = {verdict.numTurns}{verdict.oracleTurns !== null && <> · T* = {verdict.oracleTurns}</>} · L = {tokens}
+          {record.estimated_tokens && <span className="estimated" data-testid="tokens-estimated"> (estimated)</span>}
         </span>
       </header>
       {verdict.circuitous && <p className="flag" data-testid="circuitous-flag"><strong>Circuitous:</strong> {verdict.summary}</p>}

@@ -4,6 +4,7 @@ import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
+import { ExportRunButton } from '../import/ExportRun';
 import { useRunStore } from '../../state/run-store';
 import { PersistNotices } from '../runs/PersistNotices';
 import { RunsPanel } from '../runs/RunsPanel';
@@ -41,6 +42,7 @@ export function LabView() {
             <Controls />
             <RunStatus />
             <RunExports />
+            <ExportRunButton />
             <ShortcutLegend />
           </div>
           <RunsPanel />
