@@ -1,11 +1,53 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * The page's Content-Security-Policy. Scripts only from our origin, plus 'wasm-unsafe-eval' for the
+ * tfjs wasm backend (WebAssembly.instantiate); workers from our origin; no inline scripts. Styles
+ * allow 'unsafe-inline' because KaTeX writes style attributes into its HTML and the series palette
+ * installs a generated stylesheet; fonts and images from our origin (data: for the small assets the
+ * build inlines, blob: for exported pictures). The build injects it as a meta tag (vite.config.ts),
+ * and the preview server also sends it as a header, with the directives a meta tag cannot carry.
+ * tests/browser/csp.test.ts trains under it and checks that an injected inline script is blocked.
+ */
+const CSP_DIRECTIVES: Record<string, string> = {
+  'default-src': "'self'",
+  'script-src': "'self' 'wasm-unsafe-eval'",
+  'worker-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'font-src': "'self' data:",
+  'connect-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+};
+
+/** Directives that only work as a header (a meta tag ignores them, with a console warning). */
+const HEADER_ONLY: Record<string, string> = { 'frame-ancestors': "'self'" };
+
+const join = (d: Record<string, string>) => Object.entries(d).map(([k, v]) => `${k} ${v}`).join('; ');
+
+/** The policy for the `<meta http-equiv="Content-Security-Policy">` tag. */
+const CSP_META = join(CSP_DIRECTIVES);
+/** The policy for the Content-Security-Policy response header. */
+const CSP_HEADER = join({ ...CSP_DIRECTIVES, ...HEADER_ONLY });
+
+/** The Content-Security-Policy as the first tag of every built page (not in dev: HMR injects inline scripts). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' }],
+  };
+}
 
 // Relative base: the static build works from any sub-path. Every asset, the tfjs wasm binaries
 // included, is bundled and served from our own origin.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',
@@ -21,5 +63,5 @@ export default defineConfig({
     ],
   },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CSP_HEADER } },
 });

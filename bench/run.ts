@@ -10,18 +10,22 @@
  * and BENCH_BROWSER_*ITERATIONS (see bench/browser-train.ts), BENCH_RESPONSIVENESS=0 to skip the lab
  * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_IMPORT=0 to skip the import of a
  * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
+ * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
+ * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
 import { benchBrowserLab, formatFigures } from './browser-lab';
 import { benchBrowserImport, formatImportFigures } from './browser-import';
 import { formatRows, type BenchRow } from './report';
+import { runSoak } from './soak';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
 const print = (line: string) => process.stdout.write(line + '\n');
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_SOAK === 'only') return runSoak(print);
   const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',').filter(Boolean) as NodeBackend[];
   const rows: BenchRow[] = [];
   for (const backend of backends) {
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
     if (!json) print('\nImport (headless Chromium, "Open rollouts…"):');
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatImportFigures(f)));
   }
+  if (process.env.BENCH_SOAK !== '0') await runSoak(print);
 }
 
 main().catch((error) => {

@@ -10,9 +10,10 @@ import './ui/styles.css';
 
 installSeriesColors();
 
+// Read the opened link once, before the address bar is rewritten to the normalised link.
 const search = window.location.search;
 startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
-const { fromLink } = loadConfigFromUrl();
+const { fromLink } = loadConfigFromUrl(search);
 startUrlSync();
 startBackend(search);
 void startPersistence(search, fromLink);

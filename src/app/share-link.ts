@@ -1,13 +1,18 @@
 /**
  * Share links: the page URL's query holds the whole lab configuration (every shared RunConfig
  * field, the estimators, backend and slack), so a link rebuilds the same runs even if defaults
- * change later. Each chosen estimator's parameters travel as `<id>.<linkKey>` (only those set away
- * from the declared defaults), validated against the entry's schema. Parsing never throws: unknown keys are ignored, and each bad value is replaced by
- * its default with a message that names it (RunConfig fields go through `validateConfig`).
+ * change later. Parsing never throws, and everything it does not take as given is named on load
+ * with what was used instead: an unknown key (with a "did you mean"), a key given twice (the first
+ * wins), an unknown version, more than MAX_RUNS estimators, and each bad value (replaced by its
+ * default; RunConfig fields, sizes included, go through `validateConfig`). Each chosen estimator's
+ * parameters travel as `<id>.<linkKey>` (only those set away from the declared defaults), validated
+ * against the entry's schema; a parameter of an estimator the link does not run is named too.
  */
-import { DEFAULT_CONFIG, validateConfig, type RunConfig } from '../core/train/config';
+import { DEFAULT_CONFIG, quoteValue, validateConfig, type RunConfig } from '../core/train/config';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../core/advantage/registry';
 import { validateEstimatorParams, type ParamSpec, type ParamValue } from '../core/advantage/params';
+import { closest } from '../core/math/edit-distance';
+import { BACKEND_REQUESTS } from '../../workers/backend-request';
 import { backendFromSearch } from './backend-request';
 import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from './lab-config';
 
@@ -16,16 +21,22 @@ export const LINK_VERSION = '1';
 export const LINK_RUN_KEYS = (Object.keys(DEFAULT_CONFIG) as Array<keyof RunConfig>).filter(
   (k) => k !== 'estimator' && k !== 'estimatorParams',
 );
+/** The link's own keys besides the RunConfig fields. */
+const LAB_KEYS = ['v', 'estimators', 'slack', 'backend'];
+export const LINK_KEYS: readonly string[] = [...LINK_RUN_KEYS, ...LAB_KEYS];
+/** Keys other sites add to a link (campaign tags): ignored without a word. */
+const FOREIGN_KEY = /^(utm_[a-z_]+|fbclid|gclid)$/i;
 const NULL_WORDS = new Set(['null', 'any', 'default', '']);
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
 /** A query value as the JSON value validateConfig expects (numbers as numbers, "any" as null). */
 function coerce(key: keyof RunConfig, raw: string): unknown {
   const fallback = DEFAULT_CONFIG[key];
-  const nullable = key === 'taskType' || key === 'envSize' || key === 'maxTurns' || key === 'scheduleHorizon';
+  // Fields whose default is null (sizes, turn cap, schedule horizon) are nullable numbers; taskType a nullable string.
+  const nullable = key === 'taskType' || fallback === null;
   if (nullable && NULL_WORDS.has(raw.trim().toLowerCase())) return null;
-  const numeric = typeof fallback === 'number' || key === 'envSize' || key === 'maxTurns' || key === 'scheduleHorizon';
-  if (numeric) return NUMBER.test(raw.trim()) ? Number(raw) : raw;
+  const numeric = typeof fallback === 'number' || fallback === null;
+  if (numeric) return NUMBER.test(raw.trim()) && Number.isFinite(Number(raw)) ? Number(raw) : raw; // 1e999 is named as written
   return raw;
 }
 
@@ -33,8 +44,10 @@ function parseEstimators(raw: string | null, problems: string[]): string[] {
   if (raw === null) return DEFAULT_ESTIMATORS.slice();
   const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
   const unknown = ids.filter((id) => !isEstimatorId(id));
-  const known = ids.filter((id) => isEstimatorId(id)).slice(0, MAX_RUNS);
-  if (unknown.length > 0) problems.push(`estimators: unknown ${unknown.map((u) => `"${u}"`).join(', ')} ignored (known: ${ESTIMATOR_IDS.join(', ')})`);
+  const valid = ids.filter((id) => isEstimatorId(id));
+  const known = valid.slice(0, MAX_RUNS);
+  if (unknown.length > 0) problems.push(`estimators: unknown ${unknown.slice(0, 8).map((u) => quoteValue(u)).join(', ')}${unknown.length > 8 ? ` and ${unknown.length - 8} more` : ''} ignored (known: ${ESTIMATOR_IDS.join(', ')})`);
+  if (valid.length > MAX_RUNS && known.length >= 2) problems.push(`estimators: ${valid.length} given, at most ${MAX_RUNS} run side by side; using ${known.join(', ')}`);
   if (known.length < 2) {
     problems.push(`estimators: need two or more to compare, got ${known.length}; using ${DEFAULT_ESTIMATORS.join(', ')}`);
     return DEFAULT_ESTIMATORS.slice();
@@ -46,7 +59,7 @@ function parseSlack(raw: string | null, problems: string[]): number {
   if (raw === null) return DEFAULT_SLACK;
   const value = NUMBER.test(raw.trim()) ? Number(raw) : NaN;
   if (Number.isInteger(value) && value >= 0 && value <= 50) return value;
-  problems.push(`slack: expected an integer in 0..50, got "${raw}"; using ${DEFAULT_SLACK}`);
+  problems.push(`slack: expected an integer in 0..50, got ${quoteValue(raw)}; using ${DEFAULT_SLACK}`);
   return DEFAULT_SLACK;
 }
 
@@ -86,23 +99,60 @@ export interface ParsedLink {
   fromLink: boolean;
 }
 
+/** The estimator id of an `<id>.<linkKey>` parameter key, or null. */
+function estimatorOfParamKey(key: string): string | null {
+  const dot = key.indexOf('.');
+  const id = dot > 0 ? key.slice(0, dot) : '';
+  return isEstimatorId(id) ? id : null;
+}
+
+/** The query's values, one per key: unknown keys and repeats named (the first value of a repeated key wins). */
+function readQuery(search: string, problems: string[]): Map<string, string> {
+  const all = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(search)) all.set(key, [...(all.get(key) ?? []), value]);
+  const query = new Map<string, string>();
+  for (const [key, values] of all) {
+    if (!LINK_KEYS.includes(key) && estimatorOfParamKey(key) === null) {
+      const guess = closest(key, LINK_KEYS);
+      if (!FOREIGN_KEY.test(key)) problems.push(`${quoteValue(key)}: not a link setting${guess === null ? '' : ` (did you mean ${guess}?)`}; ignored`);
+      continue;
+    }
+    if (values.length > 1) {
+      const shown = values.slice(0, 4).map((v) => quoteValue(v)).join(', ') + (values.length > 4 ? ', …' : '');
+      problems.push(`${key}: given ${values.length} times (${shown}); using the first, ${quoteValue(values[0])}`);
+    }
+    query.set(key, values[0]);
+  }
+  return query;
+}
+
 /** `location.search` → a usable LabConfig and the list of replaced values. */
 export function parseShareLink(search: string): ParsedLink {
-  const params = new URLSearchParams(search);
   const problems: string[] = [];
+  const query = readQuery(search, problems);
+  const version = query.get('v');
+  if (version !== undefined && version !== LINK_VERSION) {
+    problems.push(`v: unknown link version ${quoteValue(version)}; read as version ${LINK_VERSION}`);
+  }
   const raw: Record<string, unknown> = {};
   for (const key of LINK_RUN_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = coerce(key, value);
+    const value = query.get(key);
+    if (value !== undefined) raw[key] = coerce(key, value);
   }
   const validated = validateConfig(raw);
   problems.push(...validated.problems);
-  const estimators = parseEstimators(params.get('estimators'), problems);
-  const slack = parseSlack(params.get('slack'), problems);
+  const estimators = parseEstimators(query.get('estimators') ?? null, problems);
+  const slack = parseSlack(query.get('slack') ?? null, problems);
   const run: RunConfig = { ...validated.config, estimator: estimators[0], estimatorParams: {} };
-  const { request } = backendFromSearch(search); // an unknown backend is reported by the status bar
-  const estimatorParams = parseEstimatorParams(params, estimators, problems);
-  const fromLink = Object.keys(raw).length > 0 || params.has('estimators') || params.has('slack') || Object.keys(estimatorParams ?? {}).length > 0;
+  const backendValue = query.get('backend');
+  const { request, invalid } = backendFromSearch(backendValue === undefined ? '' : `?backend=${encodeURIComponent(backendValue)}`);
+  if (invalid !== null) problems.push(`backend: unknown ${quoteValue(invalid)} (valid: ${BACKEND_REQUESTS.join(', ')}); using ${request}`);
+  for (const key of query.keys()) {
+    const id = estimatorOfParamKey(key);
+    if (id !== null && !estimators.includes(id)) problems.push(`${quoteValue(key)}: ${id} is not one of this link's estimators (${estimators.join(', ')}); ignored`);
+  }
+  const estimatorParams = parseEstimatorParams(new URLSearchParams([...query]), estimators, problems);
+  const fromLink = Object.keys(raw).length > 0 || query.size > 0;
   const config: LabConfig = { run, estimators, backend: request, slack, ...(Object.keys(estimatorParams ?? {}).length > 0 ? { estimatorParams } : {}) };
   return { config, problems, fromLink };
 }

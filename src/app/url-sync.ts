@@ -6,8 +6,8 @@ import { configEvents, useConfigStore } from '../state/config-store';
 import { parseShareLink, shareUrl, type ParsedLink } from './share-link';
 
 /** Read the opened link; when it carried a configuration, show the corrected one in the address bar. */
-export function loadConfigFromUrl(): ParsedLink {
-  const parsed = parseShareLink(window.location.search);
+export function loadConfigFromUrl(search = window.location.search): ParsedLink {
+  const parsed = parseShareLink(search);
   configEvents.linkOpened(parsed.config, parsed.problems);
   if (parsed.fromLink) window.history.replaceState(window.history.state, '', shareUrl(parsed.config, window.location));
   return parsed;

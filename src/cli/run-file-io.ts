@@ -3,8 +3,9 @@
  * "Export run" format) unless F ends in `.json`, which keeps the older JSON checkpoint. Readers
  * (`train --resume`, `eval --checkpoint`) accept both and tell them apart by content, not name.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { CliError } from './args';
+import { echo, plainLine, readBytesFile } from './errors';
 import {
   checkpointFromJson, checkpointToJson, decodeRunFile, encodeRunFile, savedRunOf, type Checkpoint, type IterationMetrics, type SavedRun,
 } from '../core/train';
@@ -20,11 +21,7 @@ const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
 /** Reads a run file or a JSON checkpoint; a CliError naming the file when it is missing or malformed. */
 export async function readCheckpointFile(path: string): Promise<CheckpointFile> {
   let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await readFile(path));
-  } catch {
-    throw new CliError(`cannot read checkpoint ${path}`);
-  }
+  bytes = await readBytesFile(path, 'checkpoint file');
   try {
     if (isZip(bytes)) {
       const run = decodeRunFile(bytes);
@@ -34,7 +31,7 @@ export async function readCheckpointFile(path: string): Promise<CheckpointFile> 
     return { checkpoint: checkpointFromJson(JSON.parse(new TextDecoder().decode(bytes))), run: null };
   } catch (error) {
     const message = error instanceof SyntaxError ? 'neither a run file (.rlrun) nor a JSON checkpoint' : error instanceof Error ? error.message : String(error);
-    throw new CliError(`${path}: ${message}`);
+    throw new CliError(`${echo(path)}: ${plainLine(message, 300)}`);
   }
 }
 

@@ -41,9 +41,9 @@ describe('share links', () => {
     for (const name of ['seed', 'groupSize', 'lr', 'estimators', 'slack', 'split', '"nope"']) expect(text).toContain(name);
   });
 
-  it('unknown keys are ignored without a message', () => {
+  it('unknown keys are named (with a did-you-mean) and ignored; campaign tags are ignored without a word', () => {
     const parsed = parseShareLink('?utm_source=mail&estimator=rloo&seed=7');
-    expect(parsed.problems).toEqual([]);
+    expect(parsed.problems).toEqual(['"estimator": not a link setting (did you mean estimators?); ignored']);
     expect(parsed.config.run.seed).toBe(7);
     expect(parsed.config.estimators).toEqual(['grpo', 'planpo']);
   });

@@ -45,7 +45,7 @@ describe('npm run cli -- eval', () => {
 
   it('refuses a missing checkpoint flag, an unreadable file and a file that is not a checkpoint', async () => {
     await expect(run([]).done).rejects.toThrow(/--checkpoint FILE is required/);
-    await expect(run(['--checkpoint', join(dir, 'missing.json')]).done).rejects.toThrow(/cannot read checkpoint/);
+    await expect(run(['--checkpoint', join(dir, 'missing.json')]).done).rejects.toThrow(/cannot read checkpoint file .*: no such file/);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"format":"x"}');
     await expect(run(['--checkpoint', bad]).done).rejects.toThrow(/not a Rollout Lab checkpoint/);

@@ -54,6 +54,6 @@ describe('npm run cli -- train --checkpoint / --resume', () => {
   it('refuses a resume file that is neither, naming it', async () => {
     const bad = join(dir, 'bad.rlrun');
     writeFileSync(bad, 'not a run');
-    await expect(train(['--resume', bad])).rejects.toThrow(/bad\.rlrun: neither a run file \(\.rlrun\) nor a JSON checkpoint/);
+    await expect(train(['--resume', bad])).rejects.toThrow(/bad\.rlrun"?: neither a run file \(\.rlrun\) nor a JSON checkpoint/);
   });
 });

@@ -11,7 +11,8 @@
  * `response_tokens`) and groups the estimator rejects are reported on stderr with their line
  * numbers, everything else is still scored, and the exit code is 1 if anything failed.
  */
-import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { CliError, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
+import { echo, escapeControl } from '../errors';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 import { assembleParams } from '../../core/advantage/params';
 import type { CliCommand, CliIo } from '../command';
@@ -44,16 +45,13 @@ given, with a warning.`;
 }
 
 function checkFlags(args: ParsedArgs): void {
-  const known = [...OWN_FLAGS, ...allEstimatorFlags()];
-  const unknown = Object.keys(args.flags).filter((f) => !known.includes(f));
-  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${known.map((f) => `--${f}`).join(', ')}`);
-  if (args.positionals.length > 0) throw new CliError(`unexpected argument "${args.positionals[0]}"; see --help`);
+  rejectUnknownFlags(args, [...OWN_FLAGS, ...allEstimatorFlags()], false);
 }
 
 function chooseEstimator(args: ParsedArgs): AdvantageEstimator<object> {
   const id = stringFlag(args, 'estimator');
   if (id === undefined) throw new CliError(`--estimator is required; valid ids: ${ESTIMATOR_IDS.join(', ')}`);
-  if (!isEstimatorId(id)) throw new CliError(`unknown estimator "${id}"; valid ids: ${ESTIMATOR_IDS.join(', ')}`);
+  if (!isEstimatorId(id)) throw new CliError(`unknown estimator ${echo(id)}; valid ids: ${ESTIMATOR_IDS.join(', ')}`);
   return getEstimator(id);
 }
 
@@ -115,9 +113,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const scored = scoreGroups(converted.groups, estimator, params);
   for (const e of converted.errors) failures.push({ file: 0, line: e.line, index: e.index ?? -1, text: `${where(e)}: traj "${e.trajId}": ${e.message}` });
   failures.sort((a, b) => a.file - b.file || a.line - b.line || a.index - b.index);
-  for (const f of failures) io.err(f.text);
-  for (const f of scored.failures) io.err(f);
-  for (const w of converted.warnings) io.err(`${where(w)}: traj "${w.trajId}": warning: ${w.message}`);
+  // Messages quote the malformed input: escape it so its bytes never reach the terminal raw.
+  for (const f of failures) io.err(escapeControl(f.text));
+  for (const f of scored.failures) io.err(escapeControl(f));
+  for (const w of converted.warnings) io.err(escapeControl(`${where(w)}: traj "${w.trajId}": warning: ${w.message}`));
   for (const record of records) {
     const line = scored.lines.get(record);
     if (line !== undefined) io.out(line);

@@ -2,9 +2,9 @@
  * `env list|play|solve|stats`: the text environments from the terminal. With --json, stdout
  * carries only JSON (play: JSON Lines, one line per turn).
  */
-import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
-import { choiceFlag, CliError, intFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { choiceFlag, CliError, intFlag, parseArgs, rejectUnknownFlags, seedFlag, stringFlag, type ParsedArgs } from '../args';
+import { didYouMean, echo, escapeControl, readTextFile } from '../errors';
 import type { CliCommand, CliIo } from '../command';
 import { createRng, deriveSeed } from '../../core/math/rng';
 import { ENVIRONMENTS, ENV_IDS, getEnv } from '../../core/env/registry';
@@ -24,10 +24,18 @@ oracle's plan, :quit leaves.`;
 
 type AnyEnv = TextEnv<BaseEnvState>;
 
+const TASK_FLAGS = ['env', 'seed', 'json', 'task-type', 'split', 'size', 'max-turns', 'dialect'];
+const SUBCOMMAND_FLAGS = {
+  list: ['json'],
+  play: [...TASK_FLAGS, 'actions'],
+  solve: TASK_FLAGS,
+  stats: [...TASK_FLAGS, 'episodes'],
+};
+
 function envFrom(args: ParsedArgs): AnyEnv {
   const id = stringFlag(args, 'env');
   if (id === undefined) throw new CliError(`--env is required; valid ids: ${ENV_IDS.join(', ')}`);
-  if (!(ENV_IDS as string[]).includes(id)) throw new CliError(`unknown --env "${id}"; valid ids: ${ENV_IDS.join(', ')}`);
+  if (!(ENV_IDS as string[]).includes(id)) throw new CliError(`unknown --env ${echo(id)}; valid ids: ${ENV_IDS.join(', ')}`);
   return getEnv(id);
 }
 
@@ -54,7 +62,7 @@ function resetEnv(env: AnyEnv, seed: number, options: EnvOptions) {
 }
 
 function seedFrom(args: ParsedArgs, fallback?: number): number {
-  const seed = intFlag(args, 'seed', fallback);
+  const seed = seedFlag(args, 'seed', fallback);
   if (seed === undefined) throw new CliError('--seed is required');
   return seed;
 }
@@ -76,9 +84,7 @@ function list(args: ParsedArgs, io: CliIo): number {
 }
 
 async function readActions(source: string, io: CliIo): Promise<string[]> {
-  const text = source === '-' ? await io.readStdin() : await readFile(source, 'utf8').catch(() => {
-    throw new CliError(`cannot read --actions file "${source}"`);
-  });
+  const text = source === '-' ? await io.readStdin() : await readTextFile(source, '--actions file');
   return text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0 && !line.startsWith('#'));
 }
 
@@ -106,7 +112,7 @@ async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     state = result.state;
     const { observation, reward, done, success } = result;
     if (json) io.out(JSON.stringify({ t: state.turn, action, observation, reward, done, success, admissible: env.admissibleActions(state) }));
-    else io.out(`\n> ${action}\n${observation}${reward !== 0 ? `  [reward ${reward}]` : ''}${done ? (success ? '  [success]' : '  [done]') : ''}`);
+    else io.out(`\n> ${escapeControl(action)}\n${escapeControl(observation, true)}${reward !== 0 ? `  [reward ${reward}]` : ''}${done ? (success ? '  [success]' : '  [done]') : ''}`);
   }
   return 0;
 }
@@ -134,7 +140,7 @@ async function interactive(env: AnyEnv, seed: number, options: EnvOptions, io: C
       const index = /^\d+$/.test(line) ? Number(line) - 1 : -1;
       const result = env.step(state, admissible[index] ?? line);
       state = result.state;
-      io.out(result.observation + (result.reward !== 0 ? `  [reward ${result.reward}]` : ''));
+      io.out(escapeControl(result.observation, true) + (result.reward !== 0 ? `  [reward ${result.reward}]` : ''));
     }
     io.out(state.success ? '\nSuccess.' : '\nEpisode over.');
     return 0;
@@ -217,6 +223,8 @@ export const envCommand: CliCommand = {
   async run(argv, io) {
     const [sub, ...rest] = argv;
     const args = parseArgs(rest, ['json']);
+    const known = SUBCOMMAND_FLAGS[sub as keyof typeof SUBCOMMAND_FLAGS];
+    if (known) rejectUnknownFlags(args, known, false);
     switch (sub) {
       case 'list':
         return list(args, io);
@@ -227,7 +235,7 @@ export const envCommand: CliCommand = {
       case 'stats':
         return stats(args, io);
       default:
-        throw new CliError(`unknown env subcommand "${sub ?? ''}"; valid: list, play, solve, stats`);
+        throw new CliError(`unknown env subcommand ${echo(sub ?? '')}${didYouMean(sub ?? '', Object.keys(SUBCOMMAND_FLAGS))}; valid: list, play, solve, stats`);
     }
   },
 };

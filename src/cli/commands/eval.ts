@@ -2,7 +2,7 @@
  * `eval`: load a checkpoint written by `train --checkpoint` (or by `experiment ood`), play
  * `--episodes` fresh tasks of `--split` without updating, and print success, turns and tokens.
  */
-import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag } from '../args';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import type { Checkpoint } from '../../core/train';
@@ -34,8 +34,7 @@ export async function readCheckpoint(path: string): Promise<Checkpoint> {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['json']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
-  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  rejectUnknownFlags(args, KNOWN, false);
   const path = stringFlag(args, 'checkpoint');
   if (!path) throw new CliError('--checkpoint FILE is required');
   const split = choiceFlag<Split>(args, 'split', ['seen', 'unseen'], 'unseen')!;

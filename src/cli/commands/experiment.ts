@@ -9,7 +9,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
-import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
+import { checkOutputPath, plainLine, readJsonFile } from '../errors';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import { checkpointToJson, checkpointFromJson } from '../../core/train';
@@ -110,11 +111,13 @@ export async function writeExperimentOutput(out: string, results: ExperimentResu
 
 async function render(file: string, out: string | undefined, io: CliIo): Promise<number> {
   let results: ExperimentResults;
+  const raw = await readJsonFile(file, '--render file');
   try {
-    results = parseResults(JSON.parse(await readFile(file, 'utf8')));
+    results = parseResults(raw);
   } catch (error) {
-    throw new CliError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(`${file}: ${plainLine(error instanceof Error ? error.message : String(error), 300)}`);
   }
+  if (out !== undefined) await checkOutputPath(out, '--out', true);
   const dir = out ?? dirname(file);
   const files = await writeExperimentOutput(dir, results, join(dir, 'results.json') !== file);
   io.err(`rendered ${files.join(', ')} in ${dir}`);
@@ -124,8 +127,7 @@ async function render(file: string, out: string | undefined, io: CliIo): Promise
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['keep-checkpoints', 'dry-run']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
-  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  rejectUnknownFlags(args, KNOWN);
   const renderFile = stringFlag(args, 'render');
   if (renderFile) return render(renderFile, stringFlag(args, 'out'), io);
   const name = args.positionals[0];
@@ -137,6 +139,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const out = stringFlag(args, 'out') ?? join('runs', 'experiments', plan.experiment);
+  await checkOutputPath(out, '--out', true);
   const temperature = numberFlag(args, 'eval-temperature', EVAL_TEMPERATURE)!;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
   const checkpoints = join(out, 'checkpoints');

@@ -2,9 +2,11 @@
  * `train`: run the training loop in Node and print one line per iteration (JSON Lines of the
  * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
  */
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { readCheckpointFile, writeCheckpointFile } from '../run-file-io';
-import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
+import { checkOutputPath } from '../errors';
+import { readConfigFile } from '../files';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import {
@@ -57,7 +59,7 @@ const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'conf
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
-  const raw: Record<string, unknown> = path ? JSON.parse(await readFile(path, 'utf8')) : {};
+  const raw: Record<string, unknown> = path ? await readConfigFile(path) : {};
   for (const [flag, field, kind] of FLAG_FIELDS) {
     const v = kind === 'int' ? intFlag(args, flag) : kind === 'num' ? numberFlag(args, flag) : stringFlag(args, flag);
     if (v !== undefined) raw[field] = v;
@@ -82,9 +84,7 @@ function progressLine(m: IterationMetrics, total: number): string {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['json', ...switchFlags()]);
-  const known = new Set([...OWN_FLAGS, ...allEstimatorFlags()]);
-  const unknown = Object.keys(args.flags).find((f) => !known.has(f));
-  if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
+  rejectUnknownFlags(args, [...OWN_FLAGS, ...allEstimatorFlags()], false);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
   const { config, problems } = validateConfig(await configFrom(args));
@@ -98,9 +98,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const iterations = intFlag(args, 'iterations');
     if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
   }
-  const trainer = await Trainer.create(config, { checkpoint, backend });
+  // Output paths are checked before any training, so a bad one never costs a run.
   const rollouts = stringFlag(args, 'rollouts');
   const every = intFlag(args, 'rollouts-every', 0)!;
+  if (every < 0) throw new CliError(`--rollouts-every must be ≥ 0, got ${every}`);
+  const cpPath = stringFlag(args, 'checkpoint');
+  if (rollouts) await checkOutputPath(rollouts, '--rollouts');
+  if (cpPath) await checkOutputPath(cpPath, '--checkpoint');
+  const trainer = await Trainer.create(config, { checkpoint, backend });
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
   const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
@@ -118,7 +123,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       }
       if (m.iteration >= stopAfter) break;
     }
-    const cpPath = stringFlag(args, 'checkpoint');
     if (cpPath) {
       const kind = await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);
       io.err(`${kind === 'run' ? 'run file' : 'JSON checkpoint'} written to ${cpPath}`);

@@ -149,14 +149,21 @@ export interface ValidatedConfig {
   problems: string[];
 }
 
-const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v));
+/** A value quoted for a message: control characters escaped, cut after 80 characters with the total size. */
+export const quoteValue = (v: unknown): string => {
+  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  // eslint-disable-next-line no-control-regex
+  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const body = safe.length > 80 ? `${safe.slice(0, 80)}… (${text.length.toLocaleString('en-US')} characters)` : safe;
+  return typeof v === 'string' ? `"${body}"` : body;
+};
 
 /** Any value → a usable RunConfig (bad fields replaced by defaults) and the list of problems. */
 export function validateConfig(input: unknown): ValidatedConfig {
   const problems: string[] = [];
   const config: RunConfig = { ...DEFAULT_CONFIG, estimatorParams: {} };
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    if (input !== undefined) problems.push(`config: expected an object, got ${show(input)}; using defaults`);
+    if (input !== undefined) problems.push(`config: expected an object, got ${quoteValue(input)}; using defaults`);
     return { config, problems };
   }
   const raw = input as Record<string, unknown>;
@@ -164,7 +171,7 @@ export function validateConfig(input: unknown): ValidatedConfig {
   for (const [key, [check, expected]] of Object.entries(CHECKS) as Array<[keyof RunConfig, [Check, string | (() => string)]]>) {
     if (!(key in raw)) continue;
     if (check(raw[key])) target[key] = raw[key];
-    else problems.push(`${key}: expected ${typeof expected === 'function' ? expected() : expected}, got ${show(raw[key])}; using ${show(DEFAULT_CONFIG[key])}`);
+    else problems.push(`${key}: expected ${typeof expected === 'function' ? expected() : expected}, got ${quoteValue(raw[key])}; using ${quoteValue(DEFAULT_CONFIG[key])}`);
   }
   validateEnvFields(raw, config, problems);
   config.estimatorParams = validateParams(config.estimator, raw.estimatorParams, problems);
@@ -179,7 +186,7 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
   if ('taskType' in raw) {
     const v = raw.taskType;
     if (v === null || (typeof v === 'string' && env.taskTypes.includes(v))) config.taskType = v;
-    else problems.push(`taskType: expected null or one of ${env.taskTypes.join(', ')}, got ${show(v)}; using ${show(defaultType)}`);
+    else problems.push(`taskType: expected null or one of ${env.taskTypes.join(', ')}, got ${quoteValue(v)}; using ${quoteValue(defaultType)}`);
   }
   const size = env.sizeRange;
   if (config.envSize !== null && (config.envSize < size.min || config.envSize > size.max)) {
@@ -196,13 +203,13 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
 /** "envSize: 10 is outside shop-v0's size range 20..500 catalogue products; using its default 60". */
 export function envSizeProblem(envId: string, value: unknown): string {
   const { min, max, default: def, unit } = getEnv(envId).sizeRange;
-  return `envSize: ${show(value)} is outside ${envId}'s size range ${min}..${max} ${unit}; using its default ${def}`;
+  return `envSize: ${quoteValue(value)} is outside ${envId}'s size range ${min}..${max} ${unit}; using its default ${def}`;
 }
 
 function validateParams(id: string, value: unknown, problems: string[]): Record<string, unknown> {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(`estimatorParams: expected an object, got ${show(value)}; using {}`);
+    problems.push(`estimatorParams: expected an object, got ${quoteValue(value)}; using {}`);
     return {};
   }
   const checked = validateEstimatorParams(id, value as Record<string, unknown>);

@@ -1,0 +1,123 @@
+/**
+ * The CLI's one error path. A `UserError` is a mistake in what the user gave (a flag, a value, a
+ * file): main prints it as one plain line and exits 2. Anything else is a bug ("internal error",
+ * exit 1). Everything echoed back from the user's input goes through `echo`, which escapes
+ * control characters and cuts long values to a readable length with the total size given.
+ */
+import { stat, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+export { closest, didYouMean, editDistance } from '../core/math/edit-distance';
+
+export class UserError extends Error {
+  /** An error meant for the user: printed as one line, no stack trace, non-zero exit. */
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+/**
+ * Control characters (C0, DEL, C1) as visible escapes, so input cannot drive the terminal.
+ * `keepNewlines` leaves line breaks alone (multi-line text such as an observation).
+ */
+export function escapeControl(text: string, keepNewlines = false): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
+    if (keepNewlines && c === '\n') return c;
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+}
+
+/** Longest echoed value, in characters, before it is cut. */
+export const ECHO_LIMIT = 80;
+
+/** A user-supplied value quoted for a message: control characters escaped, long ones cut with the size. */
+export function echo(value: unknown, limit = ECHO_LIMIT): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const escaped = escapeControl(text);
+  const body = escaped.length > limit ? `${escaped.slice(0, limit)}… (${text.length.toLocaleString('en-US')} characters)` : escaped;
+  return typeof value === 'string' ? `"${body}"` : body;
+}
+
+/** A message made safe for one terminal line: control characters escaped, very long text cut. */
+export function plainLine(message: string, limit = 2000): string {
+  const escaped = escapeControl(message);
+  return escaped.length > limit ? `${escaped.slice(0, limit)}… (${message.length.toLocaleString('en-US')} characters)` : escaped;
+}
+
+function fsReason(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** A file's bytes, or a UserError naming what it is for, the path and why (missing, a directory, ...). */
+export async function readBytesFile(path: string, what: string): Promise<Uint8Array> {
+  try {
+    if ((await stat(path)).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    throw new UserError(`cannot read ${what} ${echo(path)}: ${fsReason(error)}`);
+  }
+}
+
+/** A text file's contents, or a UserError naming the flag, the path and why. */
+export async function readTextFile(path: string, what: string): Promise<string> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UserError(`cannot read ${what} ${echo(path)}: ${fsReason(error)}`);
+  }
+}
+
+/** A JSON file parsed, or a UserError: unreadable, empty, binary, or not JSON (with the parser's reason). */
+export async function readJsonFile(path: string, what: string): Promise<unknown> {
+  const text = await readTextFile(path, what);
+  if (text.trim() === '') throw new UserError(`${what} ${echo(path)} is empty; expected JSON`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000e-\u001a]/.test(text) || text.includes('\ufffd')) {
+    throw new UserError(`${what} ${echo(path)} is not text (binary data); expected JSON`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UserError(`${what} ${echo(path)} is not valid JSON: ${plainLine(error instanceof Error ? error.message : String(error), 200)}`);
+  }
+}
+
+/** A JSON file that must hold an object (a config, a checkpoint): `5`, `null`, `[]` are named. */
+export async function readJsonObject(path: string, what: string): Promise<Record<string, unknown>> {
+  const value = await readJsonFile(path, what);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value} (${echo(value)})`;
+    throw new UserError(`${what} ${echo(path)} holds ${kind}; expected a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * An output file the command will write later: refused now (before any work) when the path is a
+ * directory or its folder does not exist. `folder` true means the path is a directory to create.
+ */
+export async function checkOutputPath(path: string, flag: string, folder = false): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (info !== null) {
+    if (folder && !info.isDirectory()) throw new UserError(`${flag} ${echo(path)} is a file; expected a directory`);
+    if (!folder && info.isDirectory()) throw new UserError(`${flag} ${echo(path)} is a directory; give a file name`);
+    return;
+  }
+  if (folder) return; // created with mkdir -p
+  const parent = dirname(resolve(path));
+  const parentInfo = await stat(parent).catch(() => null);
+  if (parentInfo === null) throw new UserError(`${flag} ${echo(path)}: folder ${echo(parent)} does not exist`);
+  if (!parentInfo.isDirectory()) throw new UserError(`${flag} ${echo(path)}: ${echo(parent)} is not a directory`);
+}
