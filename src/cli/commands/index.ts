@@ -4,6 +4,7 @@ import { envCommand } from './env';
 import { trainCommand } from './train';
 import { experimentCommand } from './experiment';
 import { evalCommand } from './eval';
+import { recordClassroomCommand } from './record-classroom';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
@@ -12,4 +13,5 @@ export const COMMANDS: CliCommand[] = [
   trainCommand,
   experimentCommand,
   evalCommand,
+  recordClassroomCommand,
 ];

@@ -6,6 +6,8 @@ import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
 import { useRunStore } from '../../state/run-store';
 import { ConfigPanel } from './ConfigPanel';
+import { RecordedNote } from '../classroom/RecordedNote';
+import { SettingsFold } from '../classroom/SettingsFold';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
 import { RunStatus } from './RunStatus';
@@ -31,11 +33,12 @@ export function LabView() {
     <div className="lab">
       <LinkProblems />
       <div className="lab-layout">
-        <ConfigPanel />
+        <SettingsFold><ConfigPanel /></SettingsFold>
         <div className="lab-main">
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RecordedNote />
             <ShortcutLegend />
           </div>
           <SelectedGroupViews />

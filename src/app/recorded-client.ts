@@ -1,0 +1,48 @@
+/**
+ * Shows a recorded run at once: fetches `recorded/<id>.runs.gz` (beside the page), decodes it and
+ * writes its finished runs into the run store and its configuration into the config store, so the
+ * curves and groups appear before anything trains. Train then builds live runs as usual.
+ */
+import { classEvents } from '../state/class-store';
+import { configEvents } from '../state/config-store';
+import { runEvents, useRunStore, type RunTelemetry } from '../state/run-store';
+import { decodeRecordedRuns, type RecordedRuns } from './recorded-run';
+
+export const RECORDED_ID_PREFIX = 'recorded-';
+
+export function recordedUrl(id: string): string {
+  return new URL(`recorded/${id}.runs.gz`, document.baseURI).href;
+}
+
+export function telemetryOf(file: RecordedRuns): RunTelemetry[] {
+  return file.runs.map((r, i) => ({
+    id: `${RECORDED_ID_PREFIX}${i + 1}-${r.estimator}`, estimator: r.estimator, status: 'finished', backend: 'recorded',
+    notice: null, error: null, iteration: r.metrics.at(-1)?.iteration ?? 0, itersPerSecond: null, lastReportAt: null,
+    metrics: r.metrics, groups: r.groups, divergence: r.divergence, fingerprint: r.fingerprint, metricsFingerprint: r.metricsFingerprint,
+  }));
+}
+
+/** Fetch and show recording `id`, unless runs were started meanwhile. */
+export async function showRecorded(id: string): Promise<boolean> {
+  classEvents.recordedLoading();
+  try {
+    const response = await fetch(recordedUrl(id));
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const file = decodeRecordedRuns(new Uint8Array(await response.arrayBuffer()));
+    if (useRunStore.getState().runs.length > 0) {
+      classEvents.recordedDropped();
+      return false;
+    }
+    configEvents.presetApplied(file.config);
+    runEvents.recordedLoaded(file.config, telemetryOf(file));
+    classEvents.recordedShown(file.description);
+    return true;
+  } catch (error) {
+    classEvents.recordedFailed(`recorded runs "${id}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
+export function showingRecorded(): boolean {
+  return useRunStore.getState().runs.some((r) => r.id.startsWith(RECORDED_ID_PREFIX));
+}
