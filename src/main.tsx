@@ -4,7 +4,10 @@ import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
+import { installSeriesColors } from './ui/palette';
 import './ui/styles.css';
+
+installSeriesColors();
 
 loadConfigFromUrl();
 startUrlSync();

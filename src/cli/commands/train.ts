@@ -74,7 +74,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (resume) {
     checkpoint = checkpointFromJson(JSON.parse(await readFile(resume, 'utf8')));
     const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined) checkpoint.config.iterations = iterations;
+    if (iterations !== undefined && iterations !== checkpoint.config.iterations) {
+      checkpoint.config.scheduleHorizon ??= checkpoint.config.iterations; // K stays the run's: α never jumps back up
+      checkpoint.config.iterations = iterations;
+    }
   }
   const trainer = await Trainer.create(config, { checkpoint, backend });
   const rollouts = stringFlag(args, 'rollouts');

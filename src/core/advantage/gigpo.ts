@@ -38,6 +38,9 @@ import {
   validateGroup,
   type GroupStats,
 } from './turns';
+import { gammaParam, INVALID_ACTION_PENALTY, NORMALIZE_BY_STD, statsParam, STD_EPSILON } from './common-params';
+import { numberParam } from './spec';
+import { componentAt, fmt, NO_SELECTION, selected } from './worked';
 
 export interface GigpoParams {
   /** γ of the discounted step returns (0.95 in verl-agent's scripts). */
@@ -100,5 +103,37 @@ export const gigpoEstimator: AdvantageEstimator<GigpoParams> = {
   label: 'GiGPO',
   equation: String.raw`A(a_{i,t}) = \frac{R(\tau_i) - \operatorname{mean}_j R(\tau_j)}{F_{\text{norm}}} + w\,\frac{G_{i,t} - \operatorname{mean}_{S(s_{i,t})} G}{F_{\text{norm}}},\quad G_{i,t} = \sum_{k \ge t} \gamma^{k-t} r_{i,k}`,
   defaults: GIGPO_DEFAULTS,
+  params: [
+    gammaParam(GIGPO_DEFAULTS.gamma),
+    numberParam('stepAdvantageWeight', 1, 0, 100, 'w (step weight)', 'weight of the step-level advantage A^S (verl-agent step_advantage_w)'),
+    NORMALIZE_BY_STD, STD_EPSILON, statsParam('episodeStats', 'episode'), INVALID_ACTION_PENALTY,
+  ],
+  schedules: [],
+  trainsCritic: false,
+  components: [
+    { key: 'episodeAdvantage', label: 'A^E', shape: 'per-turn' },
+    { key: 'stepAdvantage', label: 'A^S', shape: 'per-turn' },
+    { key: 'stepReturn', label: 'G (step return)', shape: 'per-turn' },
+    { key: 'stepAdvantageWeight', label: 'w', shape: 'scalar' },
+  ],
+  combination: {
+    terms: [{ component: 'episodeAdvantage', label: 'A^E' }, { component: 'stepAdvantage', weight: 'stepAdvantageWeight', label: 'w·A^S' }],
+    text: 'A = A^E + w·A^S',
+  },
   estimate: gigpoAdvantages,
+  workedEquation: (input) => {
+    const s = selected(input);
+    if (!s) return NO_SELECTION;
+    const aE = componentAt(s.traj, 'episodeAdvantage', s.turn);
+    const aS = componentAt(s.traj, 'stepAdvantage', s.turn);
+    const w = componentAt(s.traj, 'stepAdvantageWeight', s.turn);
+    const g = componentAt(s.traj, 'stepReturn', s.turn);
+    return {
+      lines: [
+        `G_{${s.i},${s.t}} = ${fmt(g)}`,
+        `${s.symbol} = \\underbrace{${fmt(aE)}}_{A^E} + \\underbrace{${fmt(w)}}_{w} \\times \\underbrace{${fmt(aS)}}_{A^S} = ${fmt(s.a)}`,
+      ],
+      numbers: { episodeAdvantage: aE, stepAdvantage: aS, stepAdvantageWeight: w, stepReturn: g, advantage: s.a },
+    };
+  },
 };

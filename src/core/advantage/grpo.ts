@@ -22,6 +22,9 @@
 import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
 import { DEFAULT_STD_EPSILON, groupStatistics } from './group-norm';
 import { normalizeTurnScores, penalizedTurnScores, validateGroup, type GroupStats } from './turns';
+import { INVALID_ACTION_PENALTY, NORMALIZE_BY_STD, statsParam, STD_EPSILON } from './common-params';
+import type { WorkedInput } from './spec';
+import { componentAt, fmt, groupStatsLine, NO_SELECTION, selected } from './worked';
 
 export interface GrpoParams {
   /** 'trajectory' (paper, default) or 'turn-weighted' (verl-agent's cross-steps statistics). */
@@ -57,5 +60,30 @@ export const grpoEstimator: AdvantageEstimator<GrpoParams> = {
   label: 'GRPO',
   equation: String.raw`A_{i,t} = \frac{R(\tau_i) - \operatorname{mean}_{j} R(\tau_j)}{\operatorname{std}_{j} R(\tau_j) + \epsilon}`,
   defaults: GRPO_DEFAULTS,
+  params: [statsParam(), NORMALIZE_BY_STD, STD_EPSILON, INVALID_ACTION_PENALTY],
+  schedules: [],
+  trainsCritic: false,
+  components: [
+    { key: 'groupMean', label: 'mean_j R', shape: 'scalar' },
+    { key: 'groupScale', label: 'F_norm', shape: 'scalar' },
+  ],
+  combination: { terms: [], text: 'A = (R − mean_j R) / F_norm' },
   estimate: grpoAdvantages,
+  workedEquation: (input) => groupNormWorked(input, (t) => t.reward),
 };
+
+/** `A = (score − μ)/F_norm` with the group's stats; shared by group-normalized outcome rewards. */
+export function groupNormWorked(input: WorkedInput, score: (t: WorkedInput['group'][number]) => number) {
+  const s = selected(input);
+  if (!s) return NO_SELECTION;
+  const mu = componentAt(s.traj, 'groupMean', s.turn);
+  const scale = componentAt(s.traj, 'groupScale', s.turn);
+  const R = score(s.traj);
+  return {
+    lines: [
+      `R(\\tau_j):\\; ${groupStatsLine(input.group.map(score))}`,
+      `${s.symbol} = \\frac{${fmt(R)} - ${fmt(mu)}}{${fmt(scale)}} = ${fmt(s.a)}`,
+    ],
+    numbers: { reward: R, groupMean: mu, groupScale: scale, advantage: s.a },
+  };
+}

@@ -18,7 +18,10 @@
  *   preference comes from discounting.
  */
 import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
-import { gaeAdvantages } from './ppo';
+import { CRITIC_COMPONENTS, criticWorked, gaeAdvantages } from './ppo';
+import { gammaParam, lambdaParam } from './common-params';
+import { numberParam } from './spec';
+import { componentAt, fmt, selected } from './worked';
 import { validateGroup } from './turns';
 
 export interface LengthShapingParams {
@@ -42,11 +45,31 @@ function shapedAdvantages(group: RolloutGroup, shaped: readonly number[], params
   return { perTurn: result.perTurn, components: { ...result.components, shapedReward } };
 }
 
+/** Both shaping baselines take the critic path (value loss + batch whitening), like PPO. */
+const SHAPING_CONTRACT = {
+  schedules: [],
+  trainsCritic: true,
+  criticTarget: 'returns',
+  components: [...CRITIC_COMPONENTS, { key: 'shapedReward', label: 'r (shaped reward)', shape: 'per-turn' }],
+} as const;
+
+function shapedLine(input: Parameters<typeof selected>[0], rule: string): string[] {
+  const s = selected(input);
+  return s ? [`r_{${s.i}} = ${rule} = ${fmt(componentAt(s.traj, 'shapedReward', s.turn))}`] : [];
+}
+
 export const lengthShapingUnconditionalEstimator: AdvantageEstimator<UnconditionalLengthShapingParams> = {
   id: 'length-shaping-unconditional',
   label: 'Length shaping (unconditional)',
   equation: String.raw`r_i = R(\tau_i) - c\,T_i,\quad A_{i,t} = \operatorname{GAE}_{\gamma,\lambda}(r_i) \;\overset{\gamma=\lambda=1}{=}\; r_i - V(s_{i,t})`,
   defaults: { gamma: 1, lambda: 1, lengthPenalty: 0.1 },
+  params: [
+    gammaParam(1), lambdaParam(1),
+    numberParam('lengthPenalty', 0.1, 0, 100, 'c (per-turn penalty)', 'reward removed per turn: r = R − c·T'),
+  ],
+  ...SHAPING_CONTRACT,
+  combination: { terms: [], text: 'r = R − c·T;  A = GAE(r) = R̂ − V' },
+  workedEquation: (input) => criticWorked(input, shapedLine(input, 'R(\\tau) - c\\,T')),
   estimate: (group, params) =>
     shapedAdvantages(group, group.trajectories.map((traj) => traj.reward - params.lengthPenalty * traj.numTurns), params),
 };
@@ -56,6 +79,10 @@ export const lengthShapingSuccessEstimator: AdvantageEstimator<LengthShapingPara
   label: 'Length shaping (success-conditioned)',
   equation: String.raw`r_i = \frac{\mathbb{1}[\text{succ}_i]\,R(\tau_i)}{T_i},\quad A_{i,t} = \operatorname{GAE}_{\gamma,\lambda}(r_i) \;\overset{\gamma=\lambda=1}{=}\; r_i - V(s_{i,t})`,
   defaults: { gamma: 1, lambda: 1 },
+  params: [gammaParam(1), lambdaParam(1)],
+  ...SHAPING_CONTRACT,
+  combination: { terms: [], text: 'r = 1[success]·R/T;  A = GAE(r) = R̂ − V' },
+  workedEquation: (input) => criticWorked(input, shapedLine(input, '\\mathbb{1}[\\text{succ}]\\,R/T')),
   estimate: (group, params) =>
     shapedAdvantages(group, group.trajectories.map((traj) => (traj.success ? traj.reward / traj.numTurns : 0)), params),
 };

@@ -14,14 +14,24 @@
  *   not state the constant's value; α_init = 0.1 is used.
  */
 import type { AdvantageEstimator } from './types';
-import { PLANPO_DEFAULTS, PLANPO_EQUATION, planpoAdvantages, type PlanpoParams } from './planpo';
+import {
+  ALPHA_SCHEDULE, PLANPO_COMPONENTS, PLANPO_DEFAULTS, PLANPO_EQUATION, planpoAdvantages, planpoParams, planpoWorked, type PlanpoParams,
+} from './planpo';
+
+const ALPHA_TERM = { component: 'responseAdvantage', weight: 'alpha', label: 'α·A^S' } as const;
 
 export const planpoAeOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
   id: 'planpo-ae-only',
   label: 'PlanPO (A^E only)',
   equation: String.raw`A(a_{i,t}) = A^E(\tau_i) = \frac{R^E_i - \operatorname{mean}_j R^E_j}{\operatorname{std}_j R^E_j + \epsilon}`,
   defaults: { ...PLANPO_DEFAULTS, useResponseAdvantage: false },
+  params: planpoParams({ useResponseAdvantage: false }),
+  schedules: [ALPHA_SCHEDULE],
+  trainsCritic: false,
+  components: PLANPO_COMPONENTS,
+  combination: { terms: [{ component: 'trajectoryAdvantage', label: 'A^E' }], text: 'A = A^E' },
   estimate: planpoAdvantages,
+  workedEquation: (input) => planpoWorked(input, true, false),
 };
 
 export const planpoAsOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
@@ -29,7 +39,13 @@ export const planpoAsOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
   label: 'PlanPO (A^S only)',
   equation: String.raw`A(a_{i,t}) = \alpha(k)\,A^S(a_{i,t}),\quad R^S_{i,t} = \frac{\mathbb{1}[\text{succ}_i]\,R(\tau_i)}{L_{i,t}}`,
   defaults: { ...PLANPO_DEFAULTS, useTrajectoryAdvantage: false },
+  params: planpoParams({ useTrajectoryAdvantage: false }),
+  schedules: [ALPHA_SCHEDULE],
+  trainsCritic: false,
+  components: PLANPO_COMPONENTS,
+  combination: { terms: [ALPHA_TERM], text: 'A = α(k)·A^S' },
   estimate: planpoAdvantages,
+  workedEquation: (input) => planpoWorked(input, false, true),
 };
 
 export const planpoConstAlphaEstimator: AdvantageEstimator<PlanpoParams> = {
@@ -42,5 +58,11 @@ export const planpoConstAlphaEstimator: AdvantageEstimator<PlanpoParams> = {
     alpha: PLANPO_DEFAULTS.alphaInit,
     alphaFinal: PLANPO_DEFAULTS.alphaInit,
   },
+  params: planpoParams({ alphaSchedule: 'constant', alphaFinal: PLANPO_DEFAULTS.alphaInit }),
+  schedules: [ALPHA_SCHEDULE],
+  trainsCritic: false,
+  components: PLANPO_COMPONENTS,
+  combination: { terms: [{ component: 'trajectoryAdvantage', label: 'A^E' }, ALPHA_TERM], text: 'A = A^E + α_init·A^S' },
   estimate: planpoAdvantages,
+  workedEquation: (input) => planpoWorked(input),
 };

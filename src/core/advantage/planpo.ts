@@ -29,8 +29,11 @@
 import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
 import { DEFAULT_STD_EPSILON, type SingletonRule } from './group-norm';
 import { ALPHA_FINAL, ALPHA_INIT, type AlphaSchedule } from './alpha-schedule';
-import { responseAdvantages, type TurnGrouping } from './planpo-response';
+import { responseAdvantages, TURN_GROUPINGS, type TurnGrouping } from './planpo-response';
 import { normalizeTurnScores, penalizedTurnScores, validateGroup, type GroupStats } from './turns';
+import { INVALID_ACTION_PENALTY, NORMALIZE_BY_STD, statsParam, STD_EPSILON } from './common-params';
+import { booleanParam, choiceParam, numberParam, SCHEDULE_KINDS, type ComponentSpec, type ParamSpec, type ScheduleSpec, type WorkedEquation, type WorkedInput } from './spec';
+import { componentAt, efficiencyOf, fmt, groupStatsLine, NO_SELECTION, selected } from './worked';
 
 export interface PlanpoParams {
   /** α(k) for this iteration, computed by the trainer (alphaAt). */
@@ -101,10 +104,70 @@ export function planpoAdvantages(group: RolloutGroup, params: PlanpoParams): Tur
 
 export const PLANPO_EQUATION = String.raw`A(a_{i,t}) = A^E(\tau_i) + \alpha(k)\,A^S(a_{i,t}),\quad A^E = \frac{R^E_i - \operatorname{mean}_j R^E_j}{\operatorname{std}_j R^E_j + \epsilon},\; R^E_i = \frac{\mathbb{1}[\text{succ}_i]\,R(\tau_i)}{T_i},\; R^S_{i,t} = \frac{\mathbb{1}[\text{succ}_i]\,R(\tau_i)}{L_{i,t}}`;
 
+/** PlanPO's parameters; the presets change defaults only (`planpoParams({ useResponseAdvantage: false })`). */
+export function planpoParams(overrides: Partial<PlanpoParams> = {}): ParamSpec[] {
+  const d = { ...PLANPO_DEFAULTS, ...overrides };
+  return [
+    numberParam('alphaInit', d.alphaInit, 0, 100, 'α_init', 'α(k) at the start of training (paper: 0.1; SciWorld 0.05)', { docKey: 'planpo#alpha-schedule' }),
+    numberParam('alphaFinal', d.alphaFinal, 0, 100, 'α_final', 'α(K), the value of the last iteration (paper: α_init / 2)', { docKey: 'planpo#alpha-schedule' }),
+    choiceParam('alphaSchedule', d.alphaSchedule, SCHEDULE_KINDS, 'α schedule', "'linear' decays α_init → α_final over k = 1..K; 'constant' keeps α_init"),
+    booleanParam('useTrajectoryAdvantage', d.useTrajectoryAdvantage, 'use A^E', 'ablation switch: include the trajectory-level term'),
+    booleanParam('useResponseAdvantage', d.useResponseAdvantage, 'use A^S', 'ablation switch: include the response-level term'),
+    { ...statsParam('stats', 'A^E'), default: d.stats },
+    choiceParam('turnGrouping', d.turnGrouping, TURN_GROUPINGS, 'A^S group', "G^S, the peers of a response: 'flat-success-only' (the paper's prose, default); 'by-turn-index' is Eq. 4"),
+    choiceParam('turnSingleton', d.turnSingleton, ['step-norm', 'grpo-fn'], 'A^S singletons', "a response with no peer: 'step-norm' gives 0, 'grpo-fn' gives R^S/(1 + ε)"),
+    { ...NORMALIZE_BY_STD, default: d.normalizeByStd },
+    { ...STD_EPSILON, default: d.stdEpsilon },
+    { ...INVALID_ACTION_PENALTY, default: d.invalidActionPenalty },
+  ];
+}
+
+export const ALPHA_SCHEDULE: ScheduleSpec = { key: 'alpha', label: 'α(k)', initKey: 'alphaInit', finalKey: 'alphaFinal', kindKey: 'alphaSchedule' };
+
+export const PLANPO_COMPONENTS: readonly ComponentSpec[] = [
+  { key: 'trajectoryAdvantage', label: 'A^E', shape: 'per-turn' },
+  { key: 'responseAdvantage', label: 'A^S', shape: 'per-turn' },
+  { key: 'alpha', label: 'α(k)', shape: 'scalar' },
+];
+
+/** The worked PlanPO equation; `useE`/`useS` follow the entry's ablation switches. */
+export function planpoWorked(input: WorkedInput, useE = true, useS = true): WorkedEquation {
+  const s = selected(input);
+  if (!s) return NO_SELECTION;
+  const aE = componentAt(s.traj, 'trajectoryAdvantage', s.turn);
+  const aS = componentAt(s.traj, 'responseAdvantage', s.turn);
+  const alpha = componentAt(s.traj, 'alpha', s.turn);
+  const { traj, i, t } = s;
+  const rE = efficiencyOf(traj);
+  const L = traj.responseTokens[s.turn] ?? NaN;
+  const ok = traj.success ? 1 : 0;
+  const terms = [
+    useE ? `\\underbrace{${fmt(aE)}}_{A^E}` : '',
+    useS ? `\\underbrace{${fmt(alpha)}}_{\\alpha(k)} \\times \\underbrace{${fmt(aS)}}_{A^S}` : '',
+  ].filter((x) => x !== '');
+  return {
+    lines: [
+      `R^E_j:\\; ${groupStatsLine(input.group.map(efficiencyOf))}`,
+      `R^E_{${i}} = \\frac{${ok}\\cdot ${fmt(traj.reward)}}{T_{${i}} = ${traj.numTurns}} = ${fmt(rE)},\\quad R^S_{${i},${t}} = \\frac{${ok}\\cdot ${fmt(traj.reward)}}{L = ${L}}`,
+      `${s.symbol} = ${terms.join(' + ')} = ${fmt(s.a)}`,
+    ],
+    numbers: { efficiencyReward: rE, trajectoryAdvantage: aE, responseAdvantage: aS, alpha, advantage: s.a },
+  };
+}
+
 export const planpoEstimator: AdvantageEstimator<PlanpoParams> = {
   id: 'planpo',
   label: 'PlanPO',
   equation: PLANPO_EQUATION,
   defaults: PLANPO_DEFAULTS,
+  params: planpoParams(),
+  schedules: [ALPHA_SCHEDULE],
+  trainsCritic: false,
+  components: PLANPO_COMPONENTS,
+  combination: {
+    terms: [{ component: 'trajectoryAdvantage', label: 'A^E' }, { component: 'responseAdvantage', weight: 'alpha', label: 'α·A^S' }],
+    text: 'A = A^E + α(k)·A^S',
+  },
   estimate: planpoAdvantages,
+  workedEquation: (input) => planpoWorked(input),
 };

@@ -20,6 +20,9 @@
  */
 import type { AdvantageEstimator, RolloutGroup, TrajectorySummary, TurnAdvantages } from './types';
 import { turnRewardsOf, validateGroup } from './turns';
+import { gammaParam, lambdaParam } from './common-params';
+import type { ComponentSpec, WorkedEquation, WorkedInput } from './spec';
+import { componentAt, fmt, NO_SELECTION, selected, whitenedLine } from './worked';
 
 export interface PpoParams {
   gamma: number;
@@ -66,10 +69,42 @@ export function ppoAdvantages(group: RolloutGroup, params: PpoParams): TurnAdvan
   return gaeAdvantages(group, group.trajectories.map(turnRewardsOf), params);
 }
 
+/**
+ * Components of a critic estimator: GAE's returns (the value target) and values; the trainer adds
+ * the whitening it applied (rawAdvantage, batchMean, batchScale) so records carry the used A.
+ */
+export const CRITIC_COMPONENTS: readonly ComponentSpec[] = [
+  { key: 'returns', label: 'R̂ (value target)', shape: 'per-turn' },
+  { key: 'values', label: 'V(s)', shape: 'per-turn' },
+  { key: 'rawAdvantage', label: 'Â before whitening', shape: 'per-turn' },
+  { key: 'batchMean', label: 'μ_B', shape: 'scalar' },
+  { key: 'batchScale', label: 'σ_B', shape: 'scalar' },
+];
+
+/** `Â = R̂ − V` (GAE with its returns), then the batch whitening line when the trainer applied it. */
 export const ppoEstimator: AdvantageEstimator<PpoParams> = {
   id: 'ppo',
   label: 'PPO (GAE)',
   equation: String.raw`A_{i,t} = \sum_{k \ge 0} (\gamma\lambda)^k \delta_{i,t+k},\quad \delta_{i,t} = r_{i,t} + \gamma V(s_{i,t+1}) - V(s_{i,t})`,
   defaults: PPO_DEFAULTS,
+  params: [gammaParam(PPO_DEFAULTS.gamma), lambdaParam(PPO_DEFAULTS.lambda)],
+  schedules: [],
+  trainsCritic: true,
+  criticTarget: 'returns',
+  components: CRITIC_COMPONENTS,
+  combination: { terms: [], text: 'A = GAE(γ, λ) = R̂ − V' },
   estimate: ppoAdvantages,
+  workedEquation: (input) => criticWorked(input),
 };
+
+export function criticWorked(input: WorkedInput, first: string[] = []): WorkedEquation {
+  const s = selected(input);
+  if (!s) return NO_SELECTION;
+  const ret = componentAt(s.traj, 'returns', s.turn);
+  const v = componentAt(s.traj, 'values', s.turn);
+  const white = whitenedLine(s);
+  const raw = ret - v;
+  const lines = [...first, `\\hat A_{${s.i},${s.t}} = \\hat R - V(s_{${s.i},${s.t}}) = ${fmt(ret)} - ${fmt(v)} = ${fmt(raw)}`];
+  if (white) lines.push(white.line);
+  return { lines, numbers: { returns: ret, values: v, ...(white?.numbers ?? {}), advantage: s.a } };
+}

@@ -37,6 +37,23 @@ export type EstimatorParams<Id extends EstimatorId> = (typeof ADVANTAGE_ESTIMATO
 /** Registry ids in declaration order (for pickers and `--estimator` help). */
 export const ESTIMATOR_IDS = Object.keys(ADVANTAGE_ESTIMATORS) as EstimatorId[];
 
+/**
+ * Adds an entry at run time and returns a function that removes it again. For tests that check
+ * that every consumer (CLI help, link schema, picker, colours, contract tests) picks a new entry
+ * up from the registry alone; the app itself only uses the literal registry above.
+ */
+export function registerEstimator(entry: AnyAdvantageEstimator): () => void {
+  if (isEstimatorId(entry.id)) throw new Error(`estimator '${entry.id}' is already registered`);
+  const table = ADVANTAGE_ESTIMATORS as unknown as Record<string, AnyAdvantageEstimator>;
+  const ids = ESTIMATOR_IDS as string[];
+  table[entry.id] = entry;
+  ids.push(entry.id);
+  return () => {
+    delete table[entry.id];
+    ids.splice(ids.indexOf(entry.id), 1);
+  };
+}
+
 export function isEstimatorId(id: string): id is EstimatorId {
   return Object.prototype.hasOwnProperty.call(ADVANTAGE_ESTIMATORS, id);
 }

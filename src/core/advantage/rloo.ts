@@ -13,6 +13,7 @@
  */
 import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
 import { broadcastToTurns, validateGroup } from './turns';
+import { componentAt, fmt, NO_SELECTION, selected } from './worked';
 
 /** No options: RLOO's baseline has no free choice. */
 export type RlooParams = Record<string, never>;
@@ -35,5 +36,19 @@ export const rlooEstimator: AdvantageEstimator<RlooParams> = {
   label: 'RLOO',
   equation: String.raw`A_{i,t} = R(\tau_i) - \frac{1}{G-1}\sum_{j \ne i} R(\tau_j)`,
   defaults: {},
+  params: [],
+  schedules: [],
+  trainsCritic: false,
+  components: [{ key: 'baseline', label: 'leave-one-out baseline', shape: 'per-turn' }],
+  combination: { terms: [], text: 'A = R − mean_{j≠i} R' },
   estimate: rlooAdvantages,
+  workedEquation: (input) => {
+    const s = selected(input);
+    if (!s) return NO_SELECTION;
+    const b = componentAt(s.traj, 'baseline', s.turn);
+    return {
+      lines: [`${s.symbol} = R(\\tau_{${s.i}}) - \\tfrac{1}{G-1}\\textstyle\\sum_{j \\ne ${s.i}} R(\\tau_j) = ${fmt(s.traj.reward)} - ${fmt(b)} = ${fmt(s.a)}`],
+      numbers: { reward: s.traj.reward, baseline: b, advantage: s.a },
+    };
+  },
 };

@@ -4,6 +4,7 @@
  * One `RolloutGroup` is the G trajectories sampled for one task. Estimators return one number
  * per response a_{i,t} (trajectory i, turn t), plus the named components the UI plots.
  */
+import type { Combination, ComponentSpec, ParamSpec, ScheduleSpec, WorkedEquation, WorkedInput } from './spec';
 
 /** τ_i as the estimators see it. */
 export interface TrajectorySummary {
@@ -42,11 +43,33 @@ export interface TurnAdvantages {
   components: Record<string, number[][] | number>;
 }
 
+/**
+ * A registry entry: the arithmetic and everything a consumer needs to know about it (spec.ts).
+ * `defaults` equals `paramDefaults(entry)` (declared params + schedules at their start); the
+ * contract test pins that.
+ */
 export interface AdvantageEstimator<P = Record<string, unknown>> {
   id: string;
   label: string;
   /** KaTeX source of the estimator's defining equation. */
   equation: string;
   defaults: P;
+  /** The user-settable parameters, as a schema. */
+  params: readonly ParamSpec[];
+  /** Values the trainer computes per iteration from declared parameters (PlanPO's α(k)). */
+  schedules: readonly ScheduleSpec[];
+  /**
+   * True: the trainer takes the critic path for this estimator (value loss on the component named
+   * by `criticTarget`, and batch whitening of the advantages, as verl does for GAE).
+   */
+  trainsCritic: boolean;
+  /** Component holding the value head's regression target (with `trainsCritic`). */
+  criticTarget?: string;
+  /** The named parts of `TurnAdvantages.components`, with display labels. */
+  components: readonly ComponentSpec[];
+  /** How the components make A (lanes draw each weighted term when there are two or more). */
+  combination: Combination;
   estimate(group: RolloutGroup, params: P): TurnAdvantages;
+  /** The equation with the numbers of one selected response a_{i,t}. */
+  workedEquation(input: WorkedInput): WorkedEquation;
 }

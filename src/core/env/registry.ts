@@ -17,6 +17,19 @@ export type EnvId = keyof typeof ENVIRONMENTS;
 
 export const ENV_IDS = Object.keys(ENVIRONMENTS) as EnvId[];
 
+/** Adds an environment at run time (tests only; see registerEstimator); returns its remover. */
+export function registerEnv(env: TextEnv<BaseEnvState>): () => void {
+  if (isEnvId(env.id)) throw new Error(`environment '${env.id}' is already registered`);
+  const table = ENVIRONMENTS as unknown as Record<string, TextEnv<BaseEnvState>>;
+  const ids = ENV_IDS as string[];
+  table[env.id] = env;
+  ids.push(env.id);
+  return () => {
+    delete table[env.id];
+    ids.splice(ids.indexOf(env.id), 1);
+  };
+}
+
 export function isEnvId(id: string): id is EnvId {
   return Object.prototype.hasOwnProperty.call(ENVIRONMENTS, id);
 }

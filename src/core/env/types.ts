@@ -48,15 +48,48 @@ export interface BaseEnvState {
   score?: number;
 }
 
+/** The `size` option's declared range (inclusive) and default, and what it counts. */
+export interface SizeRange {
+  min: number;
+  max: number;
+  default: number;
+  /** What the size counts, plural (`receptacles`, `catalogue products`, `rooms`). */
+  unit: string;
+}
+
+/** One member of a constructed demo group: the commands played and the thought words per turn. */
+export interface DemoPlay {
+  actions: string[];
+  thoughts: number;
+  /** How this member plays, e.g. `direct and concise`, `detour`, `wanders (fails)`. */
+  label: string;
+}
+
+/** A constructed group for the worked example: the reset options and the G plays of one task. */
+export interface DemoGroup {
+  seed: number;
+  options: EnvOptions;
+  plays: DemoPlay[];
+}
+
 export interface TextEnv<S extends BaseEnvState = BaseEnvState> {
   id: `${string}-v${number}`;
   label: string;
   /** Default episode cap. */
   maxTurns: number;
-  /** Largest `maxTurns` option the environment accepts (absent: no documented limit). */
-  maxTurnsLimit?: number;
+  /** Largest `maxTurns` option the environment accepts (the turn cap). */
+  maxTurnsLimit: number;
+  /** The `size` option: range, default and unit. */
+  sizeRange: SizeRange;
   taskTypes: readonly string[];
   splits: readonly Split[];
+  /**
+   * The feedback of a command that changes nothing (household: `Nothing happens.`), which
+   * circuitous-play detection counts as a no-effect turn; null when the environment has none.
+   */
+  noOpFeedback: string | null;
+  /** A constructed group of one task for the worked example (no training needed). */
+  demoGroup(seed: number, taskType?: string): DemoGroup;
   reset(seed: number, options?: EnvOptions): ResetResult<S>;
   step(state: S, action: string): StepResult<S>;
   /** Sorted, de-duplicated commands that change or inspect the world from `state`. */

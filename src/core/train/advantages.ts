@@ -3,13 +3,15 @@
  *
  * - T_i = every turn (verl-agent's episode_lengths); L_{i,t} = every response token, forced
  *   tags and words included (the response the environment saw).
- * - α(k) = alphaAt(k, K, alphaInit, alphaFinal, schedule) with k = iterations completed so far
- *   and K = config.iterations; passed to every estimator that has an `alpha` parameter.
- * - Free decoding: format-invalid turns carry `actionValid = false`, and estimators with an
- *   `invalidActionPenalty` parameter get config.formatPenalty (verl-agent's 0.1) unless overridden.
+ * - Parameters come from the entry's declarations only (params.ts `assembleParams`): declared
+ *   schedules (α(k)) are evaluated at k = 1..K, the iteration being trained, with K the run's
+ *   schedule horizon (`scheduleHorizon`, = config.iterations unless a resume fixed it), so the
+ *   last update uses α_final.
+ * - Free decoding: format-invalid turns carry `actionValid = false`, and parameters declared
+ *   `formatPenalty` get config.formatPenalty (verl-agent's 0.1) unless overridden.
  */
-import { alphaAt, type AlphaSchedule } from '../advantage/alpha-schedule';
-import { ADVANTAGE_ESTIMATORS, ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
+import { assembleParams } from '../advantage/params';
+import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
 import type { RolloutGroup, TurnAdvantages } from '../advantage/types';
 import type { TaskGroup } from '../rollout/types';
 import type { RunConfig } from './config';
@@ -29,22 +31,29 @@ export function summarizeGroup(group: TaskGroup): RolloutGroup {
   };
 }
 
-/** Defaults ⊕ α(k) ⊕ format penalty ⊕ (for the trained estimator) config.estimatorParams. */
+/**
+ * The params object of estimator `id` for the update of iteration k (1..K; 0 = before training),
+ * read from the entry's declarations: defaults ⊕ format penalty (free decoding, for parameters
+ * declared `formatPenalty`) ⊕ the run's α_init/α_final for each declared schedule ⊕ (for the
+ * trained estimator) config.estimatorParams ⊕ each schedule's value at k of K.
+ */
 export function estimatorParams(config: RunConfig, id: string, k: number): Record<string, unknown> {
-  const defaults = getEstimator(id).defaults as Record<string, unknown>;
-  const params: Record<string, unknown> = { ...defaults };
+  const entry = getEstimator(id);
   const own = id === config.estimator ? config.estimatorParams : {};
-  if ('invalidActionPenalty' in defaults && config.decoding === 'free') params.invalidActionPenalty = config.formatPenalty;
-  Object.assign(params, own);
-  if ('alpha' in defaults && !('alpha' in own)) {
-    const init = typeof own.alphaInit === 'number' ? own.alphaInit : config.alphaInit;
-    const final = typeof own.alphaFinal === 'number' ? own.alphaFinal : config.alphaFinal;
-    const schedule = (params.alphaSchedule as AlphaSchedule | undefined) ?? 'linear';
-    params.alpha = alphaAt(k, config.iterations, init, final, schedule);
-    params.alphaInit = init;
-    params.alphaFinal = final;
+  const overrides: Record<string, unknown> = {};
+  for (const s of entry.schedules) {
+    overrides[s.initKey] = config.alphaInit;
+    overrides[s.finalKey] = config.alphaFinal;
   }
-  return params;
+  Object.assign(overrides, own);
+  return assembleParams(id, overrides, {
+    k, K: scheduleHorizon(config), formatPenalty: config.decoding === 'free' ? config.formatPenalty : undefined,
+  });
+}
+
+/** K of the declared schedules: fixed with the run (a resumed run keeps its original K). */
+export function scheduleHorizon(config: RunConfig): number {
+  return config.scheduleHorizon ?? config.iterations;
 }
 
 /** Advantages of estimator `id` for every group. */
@@ -62,7 +71,7 @@ export function compareEstimators(
 ): Record<string, TurnAdvantages[]> {
   const out: Record<string, TurnAdvantages[]> = {};
   for (const id of ESTIMATOR_IDS) {
-    if (id === skip || !(id in ADVANTAGE_ESTIMATORS)) continue;
+    if (id === skip) continue;
     try {
       out[id] = estimateGroups(summaries, id, estimatorParams(config, id, k));
     } catch {

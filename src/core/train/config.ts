@@ -3,7 +3,8 @@
  * runs and the UI's share links all use this one object; `validateConfig` turns anything (a parsed
  * URL, a JSON file) into a usable config plus a list of named problems, never throwing.
  */
-import { ADVANTAGE_ESTIMATORS, ESTIMATOR_IDS, isEstimatorId } from '../advantage/registry';
+import { ESTIMATOR_IDS, isEstimatorId } from '../advantage/registry';
+import { validateEstimatorParams } from '../advantage/params';
 import { ENV_IDS, getEnv, isEnvId } from '../env/registry';
 import { AGG_MODES, KL_TYPE_NAMES, type AggMode, type KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
@@ -21,6 +22,11 @@ export interface RunConfig {
   estimatorParams: Record<string, unknown>;
   seed: number;
   iterations: number;
+  /**
+   * K of declared schedules (α(k)); null = `iterations`. A resumed run that trains for longer
+   * keeps its original K here, so α never jumps back up.
+   */
+  scheduleHorizon: number | null;
   /** G */
   groupSize: number;
   /** B */
@@ -64,6 +70,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   estimatorParams: {},
   seed: 1,
   iterations: 150,
+  scheduleHorizon: null,
   groupSize: 8,
   tasksPerIteration: 8,
   maxTurns: null,
@@ -98,13 +105,15 @@ const num = (min: number, max = Infinity, openMin = false): Check => (v) =>
 const oneOf = (values: readonly unknown[]): Check => (v) => values.includes(v);
 const nullOr = (c: Check): Check => (v) => v === null || c(v);
 
-const CHECKS: { [K in keyof RunConfig]?: [Check, string] } = {
-  env: [oneOf(ENV_IDS), `one of ${ENV_IDS.join(', ')}`],
+/** Check and the expected value in words (a function when it lists registry ids, which can grow). */
+const CHECKS: { [K in keyof RunConfig]?: [Check, string | (() => string)] } = {
+  env: [oneOf(ENV_IDS), () => `one of ${ENV_IDS.join(', ')}`],
   split: [oneOf(['seen', 'unseen']), 'seen or unseen'],
-  envSize: [nullOr(int(1, 1000)), 'a positive integer or null'],
-  estimator: [(v) => typeof v === 'string' && isEstimatorId(v), `one of ${ESTIMATOR_IDS.join(', ')}`],
+  envSize: [nullOr(int(1, 100000)), "an integer in the environment's size range, or null"],
+  estimator: [(v) => typeof v === 'string' && isEstimatorId(v), () => `one of ${ESTIMATOR_IDS.join(', ')}`],
   seed: [int(0, 0xffffffff), 'an integer in 0..4294967295'],
   iterations: [int(0, 100000), 'an integer ≥ 0'],
+  scheduleHorizon: [nullOr(int(1, 100000)), 'a positive integer or null'],
   groupSize: [int(1, 64), 'an integer in 1..64'],
   tasksPerIteration: [int(1, 64), 'an integer in 1..64'],
   maxTurns: [nullOr(int(1, 1000)), 'a positive integer or null'],
@@ -149,13 +158,13 @@ export function validateConfig(input: unknown): ValidatedConfig {
   }
   const raw = input as Record<string, unknown>;
   const target = config as unknown as Record<string, unknown>;
-  for (const [key, [check, expected]] of Object.entries(CHECKS) as Array<[keyof RunConfig, [Check, string]]>) {
+  for (const [key, [check, expected]] of Object.entries(CHECKS) as Array<[keyof RunConfig, [Check, string | (() => string)]]>) {
     if (!(key in raw)) continue;
     if (check(raw[key])) target[key] = raw[key];
-    else problems.push(`${key}: expected ${expected}, got ${show(raw[key])}; using ${show(DEFAULT_CONFIG[key])}`);
+    else problems.push(`${key}: expected ${typeof expected === 'function' ? expected() : expected}, got ${show(raw[key])}; using ${show(DEFAULT_CONFIG[key])}`);
   }
   validateEnvFields(raw, config, problems);
-  config.estimatorParams = validateEstimatorParams(config.estimator, raw.estimatorParams, problems);
+  config.estimatorParams = validateParams(config.estimator, raw.estimatorParams, problems);
   return { config, problems };
 }
 
@@ -169,25 +178,31 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
     if (v === null || (typeof v === 'string' && env.taskTypes.includes(v))) config.taskType = v;
     else problems.push(`taskType: expected null or one of ${env.taskTypes.join(', ')}, got ${show(v)}; using ${show(defaultType)}`);
   }
+  const size = env.sizeRange;
+  if (config.envSize !== null && (config.envSize < size.min || config.envSize > size.max)) {
+    problems.push(envSizeProblem(config.env, config.envSize));
+    config.envSize = null;
+  }
   const limit = env.maxTurnsLimit;
-  if (config.maxTurns !== null && limit !== undefined && config.maxTurns > limit) {
+  if (config.maxTurns !== null && config.maxTurns > limit) {
     problems.push(`maxTurns: ${config.maxTurns} is above ${config.env}'s limit ${limit}; using ${limit}`);
     config.maxTurns = limit;
   }
 }
 
-function validateEstimatorParams(id: string, value: unknown, problems: string[]): Record<string, unknown> {
+/** "envSize: 10 is outside shop-v0's size range 20..500 catalogue products; using its default 60". */
+export function envSizeProblem(envId: string, value: unknown): string {
+  const { min, max, default: def, unit } = getEnv(envId).sizeRange;
+  return `envSize: ${show(value)} is outside ${envId}'s size range ${min}..${max} ${unit}; using its default ${def}`;
+}
+
+function validateParams(id: string, value: unknown, problems: string[]): Record<string, unknown> {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     problems.push(`estimatorParams: expected an object, got ${show(value)}; using {}`);
     return {};
   }
-  const defaults = (ADVANTAGE_ESTIMATORS as Record<string, { defaults: object }>)[id]?.defaults as Record<string, unknown> | undefined;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!defaults || !(key in defaults)) problems.push(`estimatorParams.${key}: not a parameter of ${id}; ignored`);
-    else if (typeof v !== typeof defaults[key]) problems.push(`estimatorParams.${key}: expected a ${typeof defaults[key]}, got ${show(v)}; ignored`);
-    else out[key] = v;
-  }
-  return out;
+  const checked = validateEstimatorParams(id, value as Record<string, unknown>);
+  problems.push(...checked.problems.map((p) => `estimatorParams.${p}`));
+  return checked.params;
 }

@@ -20,6 +20,7 @@ import { groupRecords } from '../rollout/records';
 import { scoreRows } from '../rollout/score';
 import type { RolloutBatch } from '../rollout/types';
 import { alphaOf, compareEstimators, estimateGroups, estimatorParams, summarizeGroup } from './advantages';
+import { advantagesForUpdate, trainsCritic, valueTargets } from './critic';
 import { CHECKPOINT_FORMAT, optimizerState, restoreOptimizer, type Checkpoint } from './checkpoint';
 import type { RunConfig } from './config';
 import { iterationMetrics, type IterationMetrics, type IterationResult } from './metrics';
@@ -95,11 +96,11 @@ export class Trainer {
     const t1 = now();
     // ADVANTAGES
     const summaries = batch.groups.map(summarizeGroup);
-    const params = estimatorParams(cfg, cfg.estimator, k);
-    const advantages = estimateGroups(summaries, cfg.estimator, params);
+    const params = estimatorParams(cfg, cfg.estimator, k + 1); // α(k) with k = 1..K
+    const advantages = advantagesForUpdate(cfg.estimator, batch, estimateGroups(summaries, cfg.estimator, params));
     const t2 = now();
     // COMPARE
-    const compare = this.options.compare === false ? {} : compareEstimators(summaries, cfg, k, cfg.estimator);
+    const compare = this.options.compare === false ? {} : compareEstimators(summaries, cfg, k + 1, cfg.estimator);
     const t3 = now();
     // UPDATE
     const stats = await this.update(batch, advantages, k);
@@ -131,17 +132,16 @@ export class Trainer {
 
   private async update(batch: RolloutBatch, advantages: TurnAdvantages[], k: number) {
     const cfg = this.config;
-    const critic = advantages.some((a) => 'returns' in a.components);
+    const critic = trainsCritic(cfg.estimator); // declared by the entry; advantages arrive whitened
     const rows: TrainRow[] = [];
     batch.groups.forEach((g, b) => g.trajectories.forEach((traj, i) => traj.turns.forEach((turn, t) => {
       if (turn.decisions.length === 0) return; // every token forced: nothing to learn from
-      const returns = advantages[b].components.returns;
+      const targets = critic ? valueTargets(cfg.estimator, advantages[b]) : null;
       rows.push({
         prompt: turn.prompt, decisions: turn.decisions, oldLogProbs: [], refLogProbs: turn.refLogProbs ?? [],
-        advantage: advantages[b].perTurn[i][t], valueTarget: Array.isArray(returns) ? returns[i][t] : 0,
+        advantage: advantages[b].perTurn[i][t], valueTarget: targets ? targets[i][t] : 0,
       });
     })));
-    if (critic) whiten(rows);
     // π_θold: the sampling log-probs (τ = 1); recomputed by the batched pass when τ ≠ 1
     if (cfg.temperature === 1) rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
     else {
@@ -180,15 +180,6 @@ export class Trainer {
 /** Decision positions the decoder distinguishes: thoughts + tags + the longest command. */
 function maxPositions(cfg: RunConfig): number {
   return cfg.decoding === 'free' ? cfg.maxResponseTokens : cfg.maxThinkTokens + 16;
-}
-
-/** Batch whitening of critic (GAE) advantages, as verl does for PPO. */
-function whiten(rows: TrainRow[]): void {
-  if (rows.length < 2) return;
-  const m = rows.reduce((s, r) => s + r.advantage, 0) / rows.length;
-  const v = rows.reduce((s, r) => s + (r.advantage - m) ** 2, 0) / (rows.length - 1);
-  const inv = 1 / Math.sqrt(v + 1e-8);
-  rows.forEach((r) => (r.advantage = (r.advantage - m) * inv));
 }
 
 function structuredCloneJson<T>(x: T): T {

@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import './charts.css';
 import { memo, useMemo, useRef, useState } from 'react';
 import { useWhileVisible } from '../use-while-visible';
@@ -57,7 +58,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
           <text x={layout.referenceEnd.x - 2} y={layout.referenceEnd.y - 5} textAnchor="end" className="reference-label">T*</text>
         )}
         {layout.lines.map((l, i) => (
-          <g key={l.id} style={{ stroke: `var(--series-${runs[i].estimator})` }} className={`run-line dash-${i}`}>
+          <g key={l.id} style={{ stroke: seriesVar(runs[i].estimator) }} className={`run-line dash-${i}`}>
             <path d={l.raw} className="raw" />
             <path d={l.smooth} className="smooth" />
           </g>
@@ -86,7 +87,7 @@ export function TrainingCurves() {
       <h3>Training curves</h3>
       <p className="legend">
         {runs.map((r, i) => (
-          <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: `var(--series-${r.estimator})` }} /></svg> {estimatorLabel(r.estimator)}</span>
+          <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: seriesVar(r.estimator) }} /></svg> {estimatorLabel(r.estimator)}</span>
         ))}
         <span><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className="reference" /></svg> oracle T* (turns panel)</span>
         <span className="muted">faint: raw · bold: smoothed · x axis: iteration k</span>

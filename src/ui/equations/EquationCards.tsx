@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import { getEstimator } from '../../core/advantage/registry';
 import { useRunStore, type GroupRecords } from '../../state/run-store';
 import { useThrottled } from '../use-throttled';
@@ -9,7 +10,7 @@ function EquationCard({ id, group, member, turn }: { id: string; group: GroupRec
   const estimator = getEstimator(id);
   const worked = workedEquation(id, group, member, turn);
   return (
-    <figure className="equation-card" aria-label={`${estimator.label} equation`} style={{ borderColor: `var(--series-${id})` }}>
+    <figure className="equation-card" aria-label={`${estimator.label} equation`} style={{ borderColor: seriesVar(id) }}>
       <figcaption>{estimator.label}</figcaption>
       <Katex source={estimator.equation} display />
       {worked.lines.length > 0 && (

@@ -1,73 +1,32 @@
 /**
- * The selected group's numbers filled into an estimator's equation, as KaTeX source: the
- * statistics of the group and the worked value for the selected response a_{i,t}.
- * Pure; the numbers come from the records (the estimator's own outputs and components).
+ * The selected group's numbers filled into an estimator's equation, as KaTeX source. The lines
+ * come from the registry entry's own `workedEquation` (the estimator declares how its numbers
+ * combine); this module only turns the group's records into the entry's plain-number input.
  */
-import { mean, std } from '../../core/math';
+import { getEstimator, isEstimatorId } from '../../core/advantage/registry';
+import type { WorkedEquation, WorkedTrajectory } from '../../core/advantage/spec';
 import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
 
-export interface Worked {
-  /** KaTeX lines, rendered one under the other. */
-  lines: string[];
-}
+export { fmt } from '../../core/advantage/worked';
 
-export function fmt(v: number): string {
-  if (!Number.isFinite(v)) return '\\text{–}';
-  const abs = Math.abs(v);
-  const text = abs !== 0 && abs < 0.001 ? v.toExponential(1) : v.toFixed(abs >= 100 ? 0 : abs >= 10 ? 1 : 3);
-  return text.replace(/^-/, '-');
-}
+export type Worked = WorkedEquation;
 
-/** R^E_j = 1[success]·R/T for every trajectory of the group. */
-export function efficiencyRewards(group: readonly TrainedTrajectoryV1[]): number[] {
-  return group.map((r) => (r.outcome.success ? r.outcome.episode_reward / Math.max(1, r.turns.length) : 0));
-}
-
-function groupStats(values: number[]): string {
-  const sd = values.length > 1 ? std(values) : NaN;
-  return `\\operatorname{mean}_j = ${fmt(mean(values))},\\; \\operatorname{std}_j = ${fmt(sd)}\\; (G = ${values.length})`;
-}
-
-function num(c: Record<string, number[] | number>, key: string, t: number): number | null {
-  const v = c[key];
-  if (typeof v === 'number') return v;
-  if (Array.isArray(v) && t < v.length) return v[t];
-  return null;
+/** The records of one group as the worked equation of estimator `id` reads them. */
+export function workedTrajectories(id: string, group: readonly TrainedTrajectoryV1[]): WorkedTrajectory[] | null {
+  const out: WorkedTrajectory[] = [];
+  for (const r of group) {
+    const slice = r.estimator_advantages?.[id];
+    if (!slice) return null;
+    out.push({
+      success: r.outcome.success, reward: r.outcome.episode_reward, numTurns: r.turns.length,
+      responseTokens: r.turns.map((t) => t.response_tokens ?? NaN), perTurn: slice.per_turn, components: slice.components,
+    });
+  }
+  return out;
 }
 
 export function workedEquation(id: string, group: readonly TrainedTrajectoryV1[], member: number, turn: number): Worked {
-  const record = group[member];
-  const slice = record?.estimator_advantages?.[id];
-  if (!record || !slice) return { lines: [] };
-  const t = Math.min(turn, Math.max(0, slice.per_turn.length - 1));
-  const i = member + 1;
-  const a = slice.per_turn[t] ?? NaN;
-  const c = slice.components;
-  const R = record.outcome.episode_reward;
-  const mu = num(c, 'groupMean', t);
-  const scale = num(c, 'groupScale', t);
-  if (mu !== null && scale !== null) {
-    return { lines: [
-      `R(\\tau_j):\\; ${groupStats(group.map((r) => r.outcome.episode_reward))}`,
-      `A_{${i},${t + 1}} = \\frac{${fmt(R)} - ${fmt(mu)}}{${fmt(scale)}} = ${fmt(a)}`,
-    ] };
-  }
-  const aE = num(c, 'trajectoryAdvantage', t);
-  const aS = num(c, 'responseAdvantage', t);
-  const alpha = num(c, 'alpha', t);
-  if (aE !== null && aS !== null && alpha !== null) {
-    const T = record.turns.length;
-    const L = record.turns[t]?.response_tokens ?? NaN;
-    const rE = record.outcome.success ? R / T : 0;
-    return { lines: [
-      `R^E_j:\\; ${groupStats(efficiencyRewards(group))}`,
-      `R^E_{${i}} = \\frac{${record.outcome.success ? 1 : 0}\\cdot ${fmt(R)}}{T_{${i}} = ${T}} = ${fmt(rE)},\\quad R^S_{${i},${t + 1}} = \\frac{${record.outcome.success ? 1 : 0}\\cdot ${fmt(R)}}{L = ${L}}`,
-      `A_{${i},${t + 1}} = \\underbrace{${fmt(aE)}}_{A^E} + \\underbrace{${fmt(alpha)}}_{\\alpha(k)} \\times \\underbrace{${fmt(aS)}}_{A^S} = ${fmt(a)}`,
-    ] };
-  }
-  const baseline = num(c, 'baseline', t);
-  if (baseline !== null) {
-    return { lines: [`A_{${i},${t + 1}} = ${fmt(R)} - ${fmt(baseline)} = ${fmt(a)}`] };
-  }
-  return { lines: [`A_{${i},${t + 1}} = ${fmt(a)}`] };
+  const trajectories = isEstimatorId(id) ? workedTrajectories(id, group) : null;
+  if (!trajectories || !trajectories[member]) return { lines: [], numbers: {} };
+  return getEstimator(id).workedEquation({ group: trajectories, member, turn });
 }

@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import { layoutBars, type BarDatum } from '../charts/bars-layout';
 
 export interface LaneValue extends BarDatum {
@@ -16,7 +17,7 @@ export function AdvantageBars({ values, bound, width = 64, height = 22, numbers 
         <line x1={0} x2={width} y1={zeroY} y2={zeroY} className="zero" />
         {bars.map((b) => (
           <rect key={b.key} x={b.x} y={b.y} width={b.width} height={Math.max(b.height, 0.5)}
-            style={{ fill: `var(--series-${values.find((v) => v.key === b.key)?.estimator})` }}
+            style={{ fill: seriesVar(values.find((v) => v.key === b.key)?.estimator ?? '') }}
             className={b.key.endsWith(':total') ? 'total' : 'part'} />
         ))}
       </svg>

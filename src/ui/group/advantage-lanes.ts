@@ -1,9 +1,10 @@
 /**
  * The advantage "lanes" the group view shows for one trajectory: for each compared estimator its
- * total A_{i,t}, and for estimators with a two-level decomposition the parts too (PlanPO:
- * A^E and α·A^S; GiGPO: episode and w·step). Read from the records' `estimator_advantages`. Pure.
+ * total A_{i,t}, and for estimators whose declared combination has two or more terms the weighted
+ * terms too (PlanPO: A^E and α·A^S; GiGPO: A^E and w·A^S). Read from the records'
+ * `estimator_advantages` and the entry's `combination`. Pure.
  */
-import { ADVANTAGE_ESTIMATORS } from '../../core/advantage/registry';
+import { getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
 
 export interface Lane {
@@ -17,38 +18,26 @@ export interface Lane {
   perTurn: number[];
 }
 
-interface Decomposition {
-  first: string;
-  second: string;
-  weight: string;
-  labels: [string, string];
-}
-
-const DECOMPOSITIONS: Decomposition[] = [
-  { first: 'trajectoryAdvantage', second: 'responseAdvantage', weight: 'alpha', labels: ['A^E', 'α·A^S'] },
-  { first: 'episodeAdvantage', second: 'stepAdvantage', weight: 'stepAdvantageWeight', labels: ['A^E', 'w·A^S'] },
-];
-
 export function estimatorLabel(id: string): string {
-  return (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[id]?.label ?? id;
+  return isEstimatorId(id) ? getEstimator(id).label : id;
 }
 
+/** The entry's declared weighted terms (A = Σ w·component), drawn when there are two or more. */
 function partsOf(record: TrainedTrajectoryV1, id: string): Lane[] {
   const slice = record.estimator_advantages?.[id];
-  if (!slice) return [];
+  if (!slice || !isEstimatorId(id)) return [];
+  const { terms } = getEstimator(id).combination;
+  if (terms.length < 2) return [];
   const c = slice.components;
-  for (const d of DECOMPOSITIONS) {
-    const a = c[d.first];
-    const b = c[d.second];
-    const w = c[d.weight];
-    if (!Array.isArray(a) || !Array.isArray(b) || typeof w !== 'number') continue;
-    const label = estimatorLabel(id);
-    return [
-      { key: `${id}:first`, estimator: id, label: `${label} ${d.labels[0]}`, part: d.labels[0], kind: 'part', perTurn: a.slice() },
-      { key: `${id}:second`, estimator: id, label: `${label} ${d.labels[1]}`, part: d.labels[1], kind: 'part', perTurn: b.map((v) => w * v) },
-    ];
+  const label = estimatorLabel(id);
+  const lanes: Lane[] = [];
+  for (const [n, term] of terms.entries()) {
+    const values = c[term.component];
+    const w = term.weight === undefined ? 1 : c[term.weight];
+    if (!Array.isArray(values) || typeof w !== 'number') return [];
+    lanes.push({ key: `${id}:part${n}`, estimator: id, label: `${label} ${term.label}`, part: term.label, kind: 'part', perTurn: values.map((v) => w * v) });
   }
-  return [];
+  return lanes;
 }
 
 /** Lanes in estimator order: each estimator's parts (if any), then its total. */

@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { MAX_RUNS } from '../../app/lab-config';
 import { configEvents } from '../../state/config-store';
@@ -17,7 +18,7 @@ export function EstimatorPicker({ chosen }: { chosen: string[] }) {
         return (
           <label key={id} className="check">
             <input type="checkbox" checked={on} disabled={locked} onChange={(e) => toggle(id, e.target.checked)} />
-            <span className="swatch" style={{ background: `var(--series-${id})` }} aria-hidden="true" />
+            <span className="swatch" style={{ background: seriesVar(id) }} aria-hidden="true" />
             {estimatorLabel(id)}
           </label>
         );

@@ -1,3 +1,4 @@
+import { seriesVar } from '../palette';
 import { useConfigStore } from '../../state/config-store';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
 import { estimatorLabel } from '../group/advantage-lanes';
@@ -15,7 +16,7 @@ function RunLine({ run, total, shownNotice }: { run: RunTelemetry; total: number
   return (
     <li data-testid="run-status" data-estimator={run.estimator} data-iteration={run.iteration} data-status={run.status}
       data-backend={run.backend ?? ''} data-fingerprint={run.fingerprint ?? ''} data-metrics-fingerprint={run.metricsFingerprint ?? ''}>
-      <span className="swatch" style={{ background: `var(--series-${run.estimator})` }} aria-hidden="true" />
+      <span className="swatch" style={{ background: seriesVar(run.estimator) }} aria-hidden="true" />
       <strong>{estimatorLabel(run.estimator)}</strong> · {STATUS_WORDS[run.status]}
       {run.backend && <> · {run.backend}</>}
       {' '}· iteration {run.iteration}/{total}

@@ -5,6 +5,7 @@
  */
 import type { BaseEnvState, TextEnv } from '../../../src/core/env/types';
 import { createRng } from '../../../src/core/math';
+import { constructDemoGroup, demoOptions } from '../../../src/core/env/demo';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'white'];
 
@@ -19,8 +20,12 @@ export function buttonEnv(options: { walk?: boolean } = {}): TextEnv<ButtonState
     id: 'buttons-v0',
     label: 'Buttons (test)',
     maxTurns: 4,
+    maxTurnsLimit: 8,
+    sizeRange: { min: 1, max: 3, default: 1, unit: 'panels' },
     taskTypes: ['press'],
     splits: ['seen'],
+    noOpFeedback: 'Nothing happens.',
+    demoGroup: (seed, taskType) => constructDemoGroup(env, seed, { ...demoOptions(env, taskType), maxTurns: 4 }),
     reset(seed, opts) {
       const target = createRng(seed).pick(COLOURS);
       const maxTurns = opts?.maxTurns ?? 4;

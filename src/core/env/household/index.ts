@@ -39,6 +39,7 @@ import { goalSatisfied } from './goal';
 import { solveHousehold } from './oracle';
 import { HOUSEHOLD_TASK_TYPES, type HouseholdDialect, type HouseholdState } from './state';
 import { checkChoice, resolveCommonOptions, SPLITS } from '../options';
+import { constructDemoGroup, demoOptions } from '../demo';
 import { NOTHING_HAPPENS, commandText, feedbackText, introText } from './text';
 
 export const HOUSEHOLD_DEFAULT_MAX_TURNS = 30;
@@ -91,8 +92,11 @@ export const householdEnv: TextEnv<HouseholdState> = {
   label: 'Household (ALFWorld miniature)',
   maxTurns: HOUSEHOLD_DEFAULT_MAX_TURNS,
   maxTurnsLimit: HOUSEHOLD_MAX_TURNS_LIMIT,
+  sizeRange: { ...HOUSEHOLD_SIZE, unit: 'receptacles' },
   taskTypes: HOUSEHOLD_TASK_TYPES,
   splits: SPLITS,
+  noOpFeedback: NOTHING_HAPPENS,
+  demoGroup: (seed, taskType) => constructDemoGroup(householdEnv, seed, demoOptions(householdEnv, taskType)),
   reset(seed, options) {
     const state = generateWorld(seed, householdSpec(seed, options));
     return { state, observation: introText(state, state.task), task: state.task };

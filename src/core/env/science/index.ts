@@ -36,6 +36,7 @@
  * - v0: first version.
  */
 import { resolveCommonOptions, SPLITS } from '../options';
+import { constructDemoGroup, demoOptions } from '../demo';
 import type { EnvOptions, StepResult, TextEnv } from '../types';
 import { applyScience } from './apply';
 import { commandText, scienceCommands, type SciCommand } from './commands';
@@ -82,8 +83,11 @@ export const scienceEnv: TextEnv<ScienceState> = {
   label: 'Science (ScienceWorld miniature)',
   maxTurns: SCIENCE_DEFAULT_MAX_TURNS,
   maxTurnsLimit: SCIENCE_MAX_TURNS_LIMIT,
+  sizeRange: { ...SCIENCE_SIZE, unit: 'rooms' },
   taskTypes: SCIENCE_TASK_TYPES,
   splits: SPLITS,
+  noOpFeedback: NO_ACTION,
+  demoGroup: (seed, taskType) => constructDemoGroup(scienceEnv, seed, demoOptions(scienceEnv, taskType)),
   reset(seed, options) {
     const state = generateScience(seed, scienceSpec(seed, options));
     return { state, observation: `${state.task}\n${lookAround(state)}`, task: state.task };

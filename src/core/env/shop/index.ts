@@ -42,6 +42,7 @@ import { solveShop } from './oracle';
 import { pageText } from './pages';
 import { SHOP_TASK_TYPES, type ShopState, type ShopTaskType } from './state';
 import { resolveCommonOptions, SPLITS } from '../options';
+import { constructDemoGroup, demoOptions } from '../demo';
 
 export const SHOP_DEFAULT_MAX_TURNS = 15;
 export const SHOP_MAX_TURNS_LIMIT = 50;
@@ -86,8 +87,11 @@ export const shopEnv: TextEnv<ShopState> = {
   label: 'Shop (WebShop miniature)',
   maxTurns: SHOP_DEFAULT_MAX_TURNS,
   maxTurnsLimit: SHOP_MAX_TURNS_LIMIT,
+  sizeRange: { ...CATALOG_SIZE, unit: 'catalogue products' },
   taskTypes: SHOP_TASK_TYPES,
   splits: SPLITS,
+  noOpFeedback: null, // an invalid action re-shows the same page
+  demoGroup: (seed, taskType) => constructDemoGroup(shopEnv, seed, demoOptions(shopEnv, taskType)),
   reset(seed, options) {
     const state = resetShop(seed, options);
     return { state, observation: pageText(state), task: state.goal.instruction };

@@ -1,7 +1,9 @@
 /**
- * Series colours: a CSS variable keyed by the series id (`--series-planpo`), falling back to the
- * Okabe–Ito colour-blind-safe palette. Known estimators keep their colour in every figure;
- * other series (α values, splits, timing phases) take palette colours by position.
+ * The one palette of the app (house style §6): series colours keyed by id, from the Okabe–Ito
+ * colour-blind-safe set. Known estimators keep their colour in every figure and in the lab (the
+ * lab's `--series-<id>` CSS variables are generated from this module by src/ui/palette.ts);
+ * any other id gets a stable palette colour from its name, so a new registry entry is never
+ * invisible. Figures' other series (α values, splits, timing phases) take colours by position.
  */
 
 export const OKABE_ITO = ['#E69F00', '#0072B2', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'] as const;
@@ -24,6 +26,23 @@ const FIXED: Readonly<Record<string, string>> = {
   advantage: '#D55E00',
   update: '#009E73',
 };
+
+/** Okabe–Ito without yellow (too light on white for lines and swatches). */
+const FALLBACK = OKABE_ITO.filter((c) => c !== '#F0E442');
+
+/** The colour of series `id`: its fixed colour, else one picked by a hash of the id (stable). */
+export function paletteColor(id: string): string {
+  const fixed = FIXED[id];
+  if (fixed) return fixed;
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619) >>> 0;
+  return FALLBACK[h % FALLBACK.length];
+}
+
+/** `:root { --series-<id>: <colour>; … }` for the given ids (the lab's series variables). */
+export function seriesCss(ids: readonly string[]): string {
+  return `:root {\n${ids.map((id) => `  --series-${cssIdent(id)}: ${paletteColor(id)};`).join('\n')}\n}\n`;
+}
 
 /** A CSS identifier made from any series id ("alpha-0.1" → "alpha-0_1"). */
 export function cssIdent(id: string): string {
