@@ -4,15 +4,15 @@ import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
-import { installSeriesColors } from './ui/palette';
 import './ui/styles.css';
 
-installSeriesColors();
-
+const opened = window.location.search; // before loadConfigFromUrl rewrites the address bar
 loadConfigFromUrl();
 startUrlSync();
-void applyClassLink(window.location.search);
-startBackend(window.location.search);
+// the backend probe loads tfjs in a worker: start it once the recorded runs (if any) are on screen
+applyClassLink(opened)
+  .catch((error: unknown) => console.error('class link:', error))
+  .finally(() => startBackend(opened));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -3,15 +3,24 @@
  * writes its finished runs into the run store and its configuration into the config store, so the
  * curves and groups appear before anything trains. Train then builds live runs as usual.
  */
+import { validateConfig } from '../core/train/config';
 import { classEvents } from '../state/class-store';
 import { configEvents } from '../state/config-store';
 import { runEvents, useRunStore, type RunTelemetry } from '../state/run-store';
-import { decodeRecordedRuns, type RecordedRuns } from './recorded-run';
+import { decodeRecordedGroups, decodeRecordedRuns, type RecordedRuns } from './recorded-run';
 
 export const RECORDED_ID_PREFIX = 'recorded-';
 
-export function recordedUrl(id: string): string {
-  return new URL(`recorded/${id}.runs.gz`, document.baseURI).href;
+export function recordedUrl(id: string, part: 'runs' | 'groups' = 'runs'): string {
+  return new URL(`recorded/${id}.${part}.gz`, document.baseURI).href;
+}
+
+/** The earlier iterations' groups, merged into the recorded runs still on show. */
+async function addEarlierGroups(id: string, telemetry: RunTelemetry[]): Promise<void> {
+  const response = await fetch(recordedUrl(id, 'groups'));
+  if (!response.ok) return;
+  const rest = decodeRecordedGroups(new Uint8Array(await response.arrayBuffer()));
+  telemetry.forEach((run, i) => runEvents.groupsMerged(run.id, rest.runs[i] ?? {}));
 }
 
 export function telemetryOf(file: RecordedRuns): RunTelemetry[] {
@@ -33,9 +42,13 @@ export async function showRecorded(id: string): Promise<boolean> {
       classEvents.recordedDropped();
       return false;
     }
-    configEvents.presetApplied(file.config);
-    runEvents.recordedLoaded(file.config, telemetryOf(file));
+    // fields added to RunConfig after the recording get their defaults
+    const config = { ...file.config, run: { ...validateConfig(file.config.run).config, estimator: file.config.estimators[0], estimatorParams: {} } };
+    configEvents.presetApplied(config);
+    const telemetry = telemetryOf(file);
+    runEvents.recordedLoaded(config, telemetry);
     classEvents.recordedShown(file.description);
+    window.setTimeout(() => void addEarlierGroups(id, telemetry).catch(() => undefined), 0);
     return true;
   } catch (error) {
     classEvents.recordedFailed(`recorded runs "${id}" could not be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -44,6 +44,50 @@ export function recordedIterations(total: number, keep = MAX_RECORDED_GROUP_ITER
   return [...picks].sort((a, b) => a - b);
 }
 
+/** The groups of every kept iteration but the last, per run (in run order): fetched after first paint. */
+export interface RecordedGroups {
+  format: 'rollout-lab.recorded-groups.v1';
+  runs: Array<Record<number, GroupRecords[]>>;
+}
+
+/** Records keep only the compared estimators' advantages (the lab shows no others). */
+function slimGroups(groups: GroupRecords[], estimators: readonly string[]): GroupRecords[] {
+  return groups.map((group) => group.map((r) => ({
+    ...r,
+    estimator_advantages: r.estimator_advantages
+      ? Object.fromEntries(Object.entries(r.estimator_advantages).filter(([id]) => estimators.includes(id)))
+      : r.estimator_advantages,
+  })));
+}
+
+/**
+ * Splits a recording for a fast first paint: the main file keeps each run's metrics, divergence
+ * and the last kept iteration's groups; the rest of the groups go to a second file.
+ */
+export function splitRecording(file: RecordedRuns): { main: RecordedRuns; rest: RecordedGroups } {
+  const ids = file.config.estimators;
+  const rest: RecordedGroups = { format: 'rollout-lab.recorded-groups.v1', runs: [] };
+  const runs = file.runs.map((run) => {
+    const iterations = Object.keys(run.groups).map(Number).sort((a, b) => a - b);
+    const last = iterations.at(-1);
+    const later: Record<number, GroupRecords[]> = {};
+    for (const k of iterations) if (k !== last) later[k] = slimGroups(run.groups[k], ids);
+    rest.runs.push(later);
+    return { ...run, groups: last === undefined ? {} : { [last]: slimGroups(run.groups[last], ids) } };
+  });
+  return { main: { ...file, runs }, rest };
+}
+
+export function encodeRecordedGroups(rest: RecordedGroups): Uint8Array {
+  return gzipSync(strToU8(JSON.stringify(rest)), { level: 9, mtime: 0 });
+}
+
+export function decodeRecordedGroups(bytes: Uint8Array): RecordedGroups {
+  const raw = JSON.parse(strFromU8(gunzipSync(bytes))) as RecordedGroups;
+  if (!raw || raw.format !== 'rollout-lab.recorded-groups.v1' || !Array.isArray(raw.runs)) fail('expected format "rollout-lab.recorded-groups.v1"');
+  return raw;
+}
+
 export function encodeRecordedRuns(file: RecordedRuns): Uint8Array {
   return gzipSync(strToU8(JSON.stringify(file)), { level: 9, mtime: 0 });
 }

@@ -20,9 +20,9 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 /** A query value as the JSON value validateConfig expects (numbers as numbers, "any" as null). */
 function coerce(key: keyof RunConfig, raw: string): unknown {
   const fallback = DEFAULT_CONFIG[key];
-  const nullable = key === 'taskType' || key === 'envSize' || key === 'maxTurns';
+  const nullable = key === 'taskType' || key === 'envSize' || key === 'maxTurns' || key === 'scheduleHorizon';
   if (nullable && NULL_WORDS.has(raw.trim().toLowerCase())) return null;
-  const numeric = typeof fallback === 'number' || key === 'envSize' || key === 'maxTurns';
+  const numeric = typeof fallback === 'number' || key === 'envSize' || key === 'maxTurns' || key === 'scheduleHorizon';
   if (numeric) return NUMBER.test(raw.trim()) ? Number(raw) : raw;
   return raw;
 }

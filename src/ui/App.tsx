@@ -15,12 +15,13 @@ export function App() {
   const embed = useClassStore((s) => s.settings.embed);
   const presentation = useClassStore((s) => s.settings.presentation);
   const text = useClassStore((s) => s.settings.text);
+  const hidden = useClassStore((s) => s.settings.hidden);
   useEffect(() => {
     document.documentElement.classList.toggle('presentation', presentation); // rem sizes follow the root
   }, [presentation]);
   const className = `app${embed ? ' embed' : ''}${presentation ? ' presentation' : ''}${text ? '' : ' no-text'}`;
   return (
-    <div className={className} data-view={view.id}>
+    <div className={className} data-view={view.id} data-hidden={hidden.join(' ')}>
       <HiddenControls />
       {!embed && <SkipLink />}
       {!embed && (

@@ -11,14 +11,15 @@ import { useNodeBackend } from '../tf-node';
 import { checkpointToJson, Trainer, trainLoop } from '../../core/train';
 import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf, type LabConfig } from '../../app/lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from '../../app/report';
-import { encodeRecordedRuns, packCheckpoint, recordedIterations, type RecordedRun } from '../../app/recorded-run';
+import { encodeRecordedGroups, encodeRecordedRuns, packCheckpoint, recordedIterations, splitRecording, type RecordedRun } from '../../app/recorded-run';
 
 const USAGE = `Usage: npm run -s cli -- record-classroom [--out DIR] [--iterations K] [--seed N] [--preset ID]
 
 Trains the lab's preset (default "classroom") once per estimator on wasm and writes
 DIR/<preset>.runs.gz (default DIR public/recorded): every iteration's metrics and divergence
-summary and the full groups of at most 8 iterations; and DIR/<preset>.<estimator>.checkpoint.gz,
-each run's final weights.
+summary and the last iteration's groups (shown first); DIR/<preset>.groups.gz, the groups of up
+to 7 earlier iterations (fetched next); and DIR/<preset>.<estimator>.checkpoint.gz, each run's
+final weights.
 
 Options:
   --out DIR          output folder (default public/recorded)
@@ -77,10 +78,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   for (let i = 0; i < config.estimators.length; i++) runs.push(await recordRun(config, i, io, backend, out, presetId));
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   const description = `${preset.label}: ${config.estimators.join(' vs ')}, seed ${seed}, ${iterations} iterations each, recorded on Node ${backend} in ${minutes} min by \`npm run cli -- record-classroom\`.`;
-  const bytes = encodeRecordedRuns({ format: 'rollout-lab.recorded-runs.v1', description, config, runs });
+  const { main, rest } = splitRecording({ format: 'rollout-lab.recorded-runs.v1', description, config, runs });
+  const bytes = encodeRecordedRuns(main);
   const path = join(out, `${presetId}.runs.gz`);
   await writeFile(path, bytes);
-  io.out(`${path}: ${(bytes.length / 1024).toFixed(0)} KiB; ${description}`);
+  const more = encodeRecordedGroups(rest);
+  await writeFile(join(out, `${presetId}.groups.gz`), more);
+  io.out(`${path}: ${(bytes.length / 1024).toFixed(0)} KiB (+ ${presetId}.groups.gz ${(more.length / 1024).toFixed(0)} KiB); ${description}`);
   return 0;
 }
 

@@ -78,7 +78,7 @@ export function formatTicks(values: readonly number[]): string[] {
   if (values.length === 0) return [];
   const max = Math.max(...values.map(Math.abs));
   const step = values.length > 1 ? Math.abs(values[1] - values[0]) : max || 1;
-  const minus = (s: string) => s.replace('-', '\u2212');
+  const minus = (s: string) => s.replace(/^-/, '\u2212');
   if (max >= 1000) return values.map((v) => minus(v === 0 ? '0' : `${Number((v / 1000).toFixed(Math.max(0, Math.ceil(-Math.log10(step / 1000)))))}k`));
   if (max > 0 && max < 1e-3) {
     const exp = Math.floor(Math.log10(step));
