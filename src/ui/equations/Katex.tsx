@@ -20,5 +20,7 @@ export function katexHtml(source: string, display: boolean): string {
 /** KaTeX source rendered to HTML (errors shown in place, never thrown). */
 export function Katex({ source, display = false }: { source: string; display?: boolean }) {
   const html = useMemo(() => katexHtml(source, display), [source, display]);
+  // a display equation wider than its card scrolls sideways; the scroller takes focus for keyboard users
+  if (display) return <span className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />;
   return <span className="katex-host" dangerouslySetInnerHTML={{ __html: html }} />;
 }
