@@ -22,6 +22,8 @@ async function main() {
       const shot = (name: string) => page.screenshot({ path: `${out}/${name}-${size.name}.png` });
       await page.goto(`${server.url}#lab`);
       await page.locator('.training-curves svg path.smooth').first().waitFor();
+      await page.locator('.rollout-group article').first().waitFor();
+      await page.locator('.scatter [data-testid="divergence-point"]').first().waitFor();
       await page.waitForTimeout(500);
       await shot('lab');
       await page.getByRole('button', { name: 'Take the tour' }).click();
@@ -34,6 +36,7 @@ async function main() {
       await shot('class-link');
       await page.keyboard.press('Escape');
       await page.goto(`${server.url}#play`);
+      await page.getByRole('button', { name: 'Start' }).waitFor();
       await page.waitForTimeout(800);
       await shot('play');
       await page.goto(`${server.url}#experiments`);
