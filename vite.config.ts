@@ -15,7 +15,10 @@ export default defineConfig({
   },
   optimizeDeps: {
     // Worker-only dependencies, listed so the dev server does not reload mid-session when it finds them.
-    include: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-webgpu', '@tensorflow/tfjs-backend-wasm', 'comlink'],
+    include: [
+      '@tensorflow/tfjs-core', '@tensorflow/tfjs-core/dist/register_all_gradients', '@tensorflow/tfjs-backend-cpu',
+      '@tensorflow/tfjs-backend-webgpu', '@tensorflow/tfjs-backend-wasm', 'comlink',
+    ],
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

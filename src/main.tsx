@@ -4,15 +4,20 @@ import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
+import { installSeriesColors } from './ui/palette';
+import { startPersistence } from './app/persist/start';
 import './ui/styles.css';
 
-const opened = window.location.search; // before loadConfigFromUrl rewrites the address bar
-loadConfigFromUrl();
+installSeriesColors();
+
+const search = window.location.search; // before loadConfigFromUrl rewrites the address bar
+const { fromLink } = loadConfigFromUrl();
 startUrlSync();
 // the backend probe loads tfjs in a worker: start it once the recorded runs (if any) are on screen
-applyClassLink(opened)
+applyClassLink(search)
   .catch((error: unknown) => console.error('class link:', error))
-  .finally(() => startBackend(opened));
+  .finally(() => startBackend(search));
+void startPersistence(search, fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

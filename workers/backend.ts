@@ -5,9 +5,12 @@
  * (SwiftShader), it trains on wasm instead: measured on a 2-core machine, software WebGPU trains a
  * small model about 13x slower than wasm. A requested backend that is unavailable falls back
  * (webgpu → wasm → cpu) and the returned `notice` says so in plain words.
+ *
+ * Only tfjs-core and the backends are loaded (no layers, converter or WebGL): wasm is in the
+ * worker's own chunk, webgpu and cpu are fetched the first time they are tried.
  */
-import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-webgpu';
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-core/dist/register_all_gradients'; // tfjs-core alone has no gradients
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
@@ -56,7 +59,19 @@ async function probeAdapter(): Promise<AdapterSummary | null> {
   };
 }
 
+/** Registers a backend's kernels; webgpu registers itself only where navigator.gpu exists. */
+const LOADERS: Record<BackendName, () => Promise<unknown>> = {
+  webgpu: () => import('@tensorflow/tfjs-backend-webgpu'),
+  wasm: async () => undefined,
+  cpu: () => import('@tensorflow/tfjs-backend-cpu'),
+};
+
 async function trySetBackend(name: BackendName): Promise<boolean> {
+  try {
+    await LOADERS[name]();
+  } catch {
+    return false;
+  }
   if (name === 'webgpu') {
     // The default split-K matmul sums with atomics and is not reproducible run to run.
     tf.env().set('WEBGPU_MATMUL_PROGRAM_TYPE', 3);
@@ -95,7 +110,7 @@ export async function selectBackend(requested: BackendRequest): Promise<BackendI
   for (const name of order) {
     if (name === 'webgpu' && !adapter) continue;
     if (await trySetBackend(name)) {
-      return { backend: name, requested, adapter, tfjsVersion: tf.version.tfjs, notice: describeFallback(requested, adapter, name) };
+      return { backend: name, requested, adapter, tfjsVersion: tf.version_core, notice: describeFallback(requested, adapter, name) };
     }
   }
   throw new Error('No TensorFlow.js backend could be initialised (webgpu, wasm and cpu all failed).');

@@ -5,12 +5,14 @@
  * the Comlink.proxy callback given to `createRun`.
  */
 import * as Comlink from 'comlink';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { matmulSelfTest, selectBackend, type BackendRequest } from './backend';
+import { armFault, holdLiveness, maybeFault, watchDevice, type DebugFault } from './run-health';
 import {
-  checkpointFromJson, checkpointToJson, Trainer, TrainingController, trainLoop, validateConfig,
-  type CheckpointJson, type IterationResult,
+  checkpointFromJson, checkpointToJson, memoryRefusal, Trainer, TrainingController, trainLoop, validateConfig,
+  type Checkpoint, type CheckpointJson, type IterationResult,
 } from '../src/core/train';
+import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from '../src/core/experiments/evaluate';
 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
@@ -28,25 +30,36 @@ const api = {
   /**
    * Build the run, paused: `config` is validated (bad fields replaced, see `problems`);
    * `onIteration` receives every iteration's metrics and rollout groups, `onError` a failure.
-   * With `checkpoint` the run resumes from it (its config wins). A page passes `onError` as the
-   * fourth argument: comlink proxies top-level arguments only, not a function inside `options`.
+   * With `checkpoint` (JSON numbers or typed arrays) the run resumes from it (its config wins).
+   * With `checkpointEvery: n` every n-th iteration's report also carries the run's checkpoint
+   * (typed arrays, transferred). A size that cannot fit is refused before anything is allocated.
+   * A page passes `onError` as the fourth argument: comlink proxies top-level arguments only.
    */
   async createRun(
     config: unknown,
-    onIteration: (result: IterationResult) => void,
-    options: { checkpoint?: CheckpointJson; onError?: (message: string) => void } = {},
+    onIteration: (result: IterationResult, checkpoint?: Checkpoint) => void,
+    options: { checkpoint?: CheckpointJson | Checkpoint; checkpointEvery?: number; onError?: (message: string) => void } = {},
     onError?: (message: string) => void,
   ) {
     api.dispose();
     const { config: cfg, problems } = validateConfig(config);
     const checkpoint = options.checkpoint ? checkpointFromJson(options.checkpoint) : undefined;
+    const refusal = memoryRefusal(checkpoint?.config ?? cfg, tf.getBackend(), checkpoint?.vocabulary);
+    if (refusal) throw new Error(refusal);
     const run = await Trainer.create(cfg, { checkpoint, backend: tf.getBackend() });
+    const every = options.checkpointEvery ?? 0;
+    watchDevice((message) => (options.onError ?? onError)?.(message));
     const ctl = new TrainingController('paused');
     [trainer, controller] = [run, ctl];
     loop = (async () => {
       try {
         for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) {
-          onIteration(result);
+          const k = result.metrics.iteration;
+          if (every > 0 && k % every === 0) {
+            const cp = await run.checkpoint();
+            onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp)));
+          } else onIteration(result);
+          maybeFault(k);
           // Yield to the event loop: on wasm every await resolves as a microtask, so without this
           // pause()/stop() messages would wait behind the whole run.
           await new Promise((resolve) => setTimeout(resolve, 0));
@@ -75,6 +88,25 @@ const api = {
   async checkpoint(): Promise<CheckpointJson | null> {
     return trainer ? checkpointToJson(await trainer.checkpoint()) : null;
   },
+  /** Answers at once unless the worker is busy or gone (the page's heartbeat). */
+  async ping() {
+    return true;
+  },
+  /** Hold the Web Lock `name` while this worker lives (see run-health.ts). */
+  holdLiveness(name: string) {
+    return holdLiveness(name);
+  },
+  /** Debug only (the page exposes it with ?debug=faults): fault after iteration `after`. */
+  debugFault(kind: DebugFault, after: number) {
+    armFault(kind, after);
+  },
+  /**
+   * Evaluate a checkpoint without training, exactly as `npm run cli -- eval` does (1 member per
+   * task, the 'eval-env' / 'eval-sample' streams, no update). Independent of the run in progress.
+   */
+  async evaluate(checkpoint: CheckpointJson, options: EvalOptions): Promise<CheckpointEvaluation> {
+    return evaluateCheckpoint(checkpointFromJson(checkpoint), { ...options, backend: tf.getBackend() });
+  },
   /** Stop the run and free its tensors once the iteration in flight has finished. */
   dispose() {
     const run = trainer;
@@ -83,6 +115,11 @@ const api = {
     [trainer, controller] = [null, null];
   },
 };
+
+function checkpointBuffers(cp: Checkpoint): ArrayBuffer[] {
+  const arrays = [...Object.values(cp.weights), ...cp.optimizer.moments].map((w) => w.data.buffer as ArrayBuffer);
+  return [...new Set(arrays)];
+}
 
 export type TrainerApi = typeof api;
 Comlink.expose(api);

@@ -3,11 +3,10 @@
  * an experiment at the `reduced` size with one trainer worker per run (the same core loop as the
  * CLI), writing progress and results into the experiments store.
  *
- * Evaluation (ood) in a worker uses only the trainer worker's public API: after training, the
- * run's checkpoint is restarted with its config changed to the split under test, 2 members per
- * task and the evaluation temperature, and trained for exactly one step; that step's rollout
- * statistics (collected before its update) are the evaluation. Its tasks are those of iteration K
- * (never trained on). The CLI evaluates with src/core/experiments/evaluate.ts instead.
+ * Evaluation (ood): after training, the run's checkpoint goes to the worker's `evaluate` call,
+ * which runs src/core/experiments/evaluate.ts's evaluateCheckpoint, the function behind
+ * `npm run cli -- eval` and `experiment ood` (1 member per task, the 'eval-env' stream, no update),
+ * so the page and the CLI report the same numbers for the same checkpoint and backend.
  */
 import * as Comlink from 'comlink';
 import { version as packageVersion } from '../../package.json';
@@ -69,7 +68,7 @@ let generation = 0;
 
 /** Trains the run's config until `iterations` reports have arrived; resolves with them. */
 function trainInWorker(
-  entry: Active, config: unknown, iterations: number, onIteration: (r: IterationResult) => void, checkpoint?: CheckpointJson,
+  entry: Active, config: unknown, iterations: number, onIteration: (r: IterationResult) => void,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -98,8 +97,8 @@ function trainInWorker(
         clearTimeout(timer);
         reject(new Error(`training failed in the worker: ${text}`));
       });
-      await api.createRun(config, callback, checkpoint ? { checkpoint } : {}, onError);
-      if (iterations > 0) await (checkpoint ? api.step() : api.resume());
+      await api.createRun(config, callback, {}, onError);
+      if (iterations > 0) await api.resume();
       else resolve();
     };
     start().catch((error: unknown) => reject(error instanceof Error ? error : new Error(message(error))));
@@ -107,17 +106,10 @@ function trainInWorker(
 }
 
 async function evaluateInWorker(entry: Active, checkpoint: CheckpointJson, split: Split, episodes: number): Promise<EvalRecord> {
-  const config = {
-    ...checkpoint.config, split, groupSize: 2, tasksPerIteration: Math.max(1, Math.ceil(episodes / 2)),
-    temperature: EVAL_TEMPERATURE, iterations: checkpoint.iteration + 1,
-  };
-  let metrics: IterationResult['metrics'] | null = null;
-  await trainInWorker(entry, config, 1, (r) => (metrics = r.metrics), { ...checkpoint, config });
-  const m = metrics as IterationResult['metrics'] | null;
-  if (!m) throw new Error('evaluation produced no metrics');
+  const r = await entry.handle.api.evaluate(checkpoint, { split, episodes, temperature: EVAL_TEMPERATURE });
   return {
-    split, episodes: config.groupSize * config.tasksPerIteration, temperature: EVAL_TEMPERATURE,
-    successRate: m.successRate, meanTurns: m.meanTurns, meanSuccessTurns: m.meanSuccessTurns, meanResponseTokens: m.meanResponseTokens,
+    split: r.split, episodes: r.episodes, temperature: r.temperature, successRate: r.successRate,
+    meanTurns: r.meanTurns, meanSuccessTurns: r.meanSuccessTurns, meanResponseTokens: r.meanResponseTokens,
   };
 }
 

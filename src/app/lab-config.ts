@@ -6,6 +6,7 @@
  */
 import { DEFAULT_CONFIG, type RunConfig } from '../core/train/config';
 import type { BackendRequest } from '../../workers/backend-request';
+import type { ParamValue } from '../core/advantage/params';
 
 export interface LabConfig {
   /** Fields shared by every run; `run.estimator` is ignored (see `estimators`). */
@@ -15,6 +16,11 @@ export interface LabConfig {
   backend: BackendRequest;
   /** A success is circuitous when T_i > T* + slack (or longer than the group's shortest success). */
   slack: number;
+  /**
+   * Per estimator id, the parameters set away from the entry's declared defaults (validated
+   * against its schema; see src/core/advantage/params.ts). Absent = all defaults.
+   */
+  estimatorParams?: Record<string, Record<string, ParamValue>>;
 }
 
 export const DEFAULT_ESTIMATORS = ['grpo', 'planpo'];
@@ -28,9 +34,9 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
   slack: DEFAULT_SLACK,
 };
 
-/** One RunConfig per estimator, identical apart from `estimator`. */
+/** One RunConfig per estimator, identical apart from `estimator` and that estimator's own params. */
 export function runConfigsOf(lab: LabConfig): RunConfig[] {
-  return lab.estimators.map((estimator) => ({ ...lab.run, estimator, estimatorParams: {} }));
+  return lab.estimators.map((estimator) => ({ ...lab.run, estimator, estimatorParams: { ...(lab.estimatorParams?.[estimator] ?? {}) } }));
 }
 
 export interface Preset {

@@ -2,8 +2,12 @@
  * The one module that drives training workers and writes their output into the stores.
  * One worker per run; every run gets the same shared RunConfig apart from its estimator, so the
  * runs start from the same weights and see the same tasks with the same sampling seeds.
- * Progress arrives once per iteration through a Comlink.proxy callback.
+ * Progress arrives once per iteration through a Comlink.proxy callback, with the run's checkpoint:
+ * persist/recorder saves both, and a worker that fails (persist/fault-watch) is replaced by a
+ * fresh one resumed from the latest checkpoint.
  */
+import type { DebugFault } from '../../workers/run-health';
+import type { Checkpoint } from '../core/train/checkpoint';
 import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
@@ -11,72 +15,133 @@ import { runConfigsOf, type LabConfig } from './lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
 import { connectRun, type RunApi } from './run-api';
 import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
+import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './persist/fault-watch';
+import * as recorder from './persist/recorder';
+import { releaseLab } from './persist/tabs';
+import { useSavedRunsStore, savedRunsEvents } from '../state/saved-runs-store';
+import { estimatorLabel } from './persist/labs';
 
 interface RunHandle {
   id: string;
+  index: number;
   worker: TrainerHandle;
   api: RunApi;
   ready: Promise<boolean>;
+  watch: WorkerWatch;
+  /** The newest checkpoint the worker sent (what a restart resumes from). */
+  checkpoint: Checkpoint | null;
+  /** Restarts since the last iteration that completed. */
+  restarts: number;
+}
+
+/** Runs restored from storage, built into workers on the next Train or Step. */
+export interface PendingRuns {
+  config: LabConfig;
+  runs: Array<{ id: string; estimator: string; checkpoint: Checkpoint | null }>;
 }
 
 let handles: RunHandle[] = [];
 let generation = 0;
+let pending: PendingRuns | null = null;
+const MAX_RESTARTS = 2;
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function onReport(gen: number, id: string, config: LabConfig, result: IterationResult): void {
+function onReport(gen: number, h: RunHandle, config: LabConfig, result: IterationResult, checkpoint?: Checkpoint): void {
   if (gen !== generation) return; // a report from runs that were reset meanwhile
+  const id = h.id;
   const groups = compactGroups(result.groups);
   const [x, y] = config.estimators;
   const iteration = result.metrics.iteration;
-  runEvents.iterationCompleted(id, {
+  const report = {
     metrics: result.metrics,
     groups,
-    divergence: divergenceSummary(iteration, groups, x, y),
+    divergence: y ? divergenceSummary(iteration, groups, x, y) : null,
     fingerprint: iteration === 1 ? rolloutFingerprint(groups) : null,
     metricsFingerprint: iteration === 1 ? metricsFingerprint(result.metrics) : null,
-  }, performance.now());
+  };
+  runEvents.iterationCompleted(id, report, performance.now());
+  h.watch.sawIteration(result.metrics.timing.totalMs);
+  if (checkpoint) [h.checkpoint, h.restarts] = [checkpoint, 0];
+  recorder.iterationCompleted(id, result.metrics, { iteration, groups, divergence: report.divergence },
+    iteration === 1 ? { rollouts: report.fingerprint, metrics: report.metricsFingerprint } : undefined, checkpoint, isTraining());
   if (iteration >= config.run.iterations) {
     runEvents.runFinished(id);
     if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
   }
 }
 
-async function startRun(gen: number, id: string, config: LabConfig, index: number): Promise<RunHandle> {
+function startRun(gen: number, id: string, config: LabConfig, index: number, checkpoint: Checkpoint | null, restarts = 0): RunHandle {
   const worker = createTrainerWorker();
   const api = connectRun(worker.api);
   const runConfig = runConfigsOf(config)[index];
-  const ready = (async () => {
+  const busy = () => gen === generation && useRunStore.getState().runs.find((r) => r.id === id)?.status === 'running';
+  const h: RunHandle = {
+    id, index, worker, api, ready: Promise.resolve(false), checkpoint, restarts,
+    watch: watchWorker(api, worker, busy, (fault) => void restartRun(gen, h, config, fault)),
+  };
+  h.ready = (async () => {
     try {
       const info = await api.init({ backend: config.backend });
       const problems = await api.create(
         runConfig,
-        (result: IterationResult) => onReport(gen, id, config, result),
-        (error: string) => {
-          if (gen === generation) runEvents.runFailed(id, `training stopped: ${error}`);
-        },
+        (result: IterationResult, cp?: Checkpoint) => onReport(gen, h, config, result, cp),
+        (error: string) => h.watch.fail(error),
+        { checkpoint: checkpoint ?? undefined, checkpointEvery: 1 },
       );
       const notice = [info.notice, ...problems].filter(Boolean).join('; ') || null;
       if (gen === generation) runEvents.runReady(id, info.backend, notice);
       return true;
     } catch (error) {
+      h.watch.stop();
+      worker.terminate(); // a refused or failed worker frees whatever it allocated
       if (gen === generation) runEvents.runFailed(id, message(error));
       return false;
     }
   })();
-  return { id, worker, api, ready };
+  return h;
+}
+
+/** A worker failed: free it, and resume its run in a fresh worker from the newest checkpoint. */
+async function restartRun(gen: number, old: RunHandle, config: LabConfig, fault: Fault): Promise<void> {
+  old.worker.terminate();
+  if (gen !== generation) return;
+  const wasTraining = isTraining();
+  const kept = old.checkpoint?.iteration ?? 0;
+  const label = estimatorLabel(runConfigsOf(config)[old.index].estimator);
+  if (old.restarts >= MAX_RESTARTS) {
+    runEvents.runFailed(old.id, `${restartNotice(fault, label, kept, null).split(';')[0]} again; not restarted (${old.restarts} restarts made no progress). Its checkpoint at iteration ${kept} is saved.`);
+    return;
+  }
+  const backend = fault.kind === 'device-lost' ? 'wasm' : null;
+  const notice = restartNotice(fault, label, kept, backend);
+  runEvents.runRestarting(old.id, kept, notice);
+  savedRunsEvents.noticeAdded(notice);
+  const h = startRun(gen, old.id, backend ? { ...config, backend } : config, old.index, old.checkpoint, old.restarts + 1);
+  handles = handles.map((x) => (x === old ? h : x));
+  if (await h.ready && wasTraining && gen === generation) {
+    await h.api.resume();
+    runEvents.runStarted(h.id);
+  }
 }
 
 /** Build the runs for the current configuration unless they exist. */
 async function ensureRuns(): Promise<RunHandle[]> {
   if (handles.length > 0) return handles;
-  const config = useConfigStore.getState().config;
   const gen = ++generation;
+  const restored = pending;
+  pending = null;
+  if (restored) {
+    handles = restored.runs.map((r, i) => startRun(gen, r.id, { ...restored.config, estimators: restored.runs.map((x) => x.estimator) }, i, r.checkpoint));
+    return handles;
+  }
+  const config = useConfigStore.getState().config;
   const specs = config.estimators.map((estimator, i) => ({ id: `run-${i + 1}-${estimator}`, estimator }));
   runEvents.runsCreated(config, specs);
-  handles = await Promise.all(specs.map((s, i) => startRun(gen, s.id, config, i)));
+  recorder.labStarted(config, specs);
+  handles = specs.map((s, i) => startRun(gen, s.id, config, i, null));
   return handles;
 }
 
@@ -97,24 +162,39 @@ async function forEachReady(action: (h: RunHandle) => Promise<void>, event?: (id
 
 /** Train every run until paused (or the iteration limit). */
 export function train(): Promise<void> {
+  if (useSavedRunsStore.getState().readOnly) return Promise.resolve();
   runEvents.trainRequested();
-  return forEachReady((h) => h.api.resume(), runEvents.runStarted);
+  return forEachReady((h) => h.api.resume(), runEvents.runStarted).then(() => {
+    if (useRunStore.getState().runs.every((r) => r.status === 'failed')) runEvents.pauseRequested(); // nothing can train
+  });
 }
 
 /** Finish the iteration in flight, then wait. */
 export function pause(): Promise<void> {
   runEvents.pauseRequested();
-  return forEachReady((h) => h.api.pause(), runEvents.runPaused);
+  return forEachReady((h) => h.api.pause(), runEvents.runPaused).then(() => recorder.flush());
 }
 
 /** Exactly one more iteration in every run (pauses first when training). */
 export async function step(): Promise<void> {
+  if (useSavedRunsStore.getState().readOnly) return;
   if (isTraining()) await pause();
   return forEachReady((h) => h.api.step(), runEvents.runPaused);
 }
 
 export function toggleTraining(): Promise<void> {
   return isTraining() ? pause() : train();
+}
+
+/** The run's latest checkpoint from its worker (null: no such run, or it never started). */
+export async function runCheckpoint(id: string): Promise<Checkpoint | null> {
+  const restored = pending?.runs.find((r) => r.id === id);
+  if (restored) return restored.checkpoint; // reopened from storage, no worker yet
+  const h = handles.find((x) => x.id === id);
+  if (!h) return null;
+  if (h.checkpoint) return h.checkpoint; // sent with the latest report
+  if (!(await h.ready)) return null;
+  return h.api.checkpoint();
 }
 
 export function isTraining(): boolean {
@@ -125,9 +205,26 @@ export function isTraining(): boolean {
 export function reset(): void {
   generation++;
   for (const h of handles) {
+    h.watch.stop();
     h.api.stop().catch(() => undefined);
     h.worker.terminate();
   }
   handles = [];
+  pending = null;
   runEvents.runsReset();
+  releaseLab();
+  recorder.labAttached(null);
+  savedRunsEvents.labOpened(null, false);
+}
+
+/** Show runs restored from storage (paused); the next Train or Step builds their workers from the checkpoints. */
+export function runsRestored(runs: PendingRuns): void {
+  reset();
+  pending = runs;
+}
+
+/** Debug hook (?debug=faults): make run `index`'s real worker fault after iteration `after`. */
+export async function debugFault(index: number, kind: DebugFault, after: number): Promise<void> {
+  const h = (await ensureRuns())[index];
+  if (h && (await h.ready)) await h.api.debugFault(kind, after);
 }

@@ -1,11 +1,13 @@
 /**
  * Share links: the page URL's query holds the whole lab configuration (every shared RunConfig
  * field, the estimators, backend and slack), so a link rebuilds the same runs even if defaults
- * change later. Parsing never throws: unknown keys are ignored, and each bad value is replaced by
+ * change later. Each chosen estimator's parameters travel as `<id>.<linkKey>` (only those set away
+ * from the declared defaults), validated against the entry's schema. Parsing never throws: unknown keys are ignored, and each bad value is replaced by
  * its default with a message that names it (RunConfig fields go through `validateConfig`).
  */
 import { DEFAULT_CONFIG, validateConfig, type RunConfig } from '../core/train/config';
-import { ESTIMATOR_IDS, isEstimatorId } from '../core/advantage/registry';
+import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../core/advantage/registry';
+import { validateEstimatorParams, type ParamSpec, type ParamValue } from '../core/advantage/params';
 import { backendFromSearch } from './backend-request';
 import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from './lab-config';
 
@@ -48,6 +50,34 @@ function parseSlack(raw: string | null, problems: string[]): number {
   return DEFAULT_SLACK;
 }
 
+/** The query key of one estimator parameter: `<estimator id>.<linkKey>` (`gigpo.gamma=0.9`). */
+export function paramLinkKey(estimator: string, spec: ParamSpec): string {
+  return `${estimator}.${spec.linkKey}`;
+}
+
+/** Each chosen estimator's parameters from the link, validated against its declared schema. */
+function parseEstimatorParams(params: URLSearchParams, estimators: readonly string[], problems: string[]): LabConfig['estimatorParams'] {
+  const out: Record<string, Record<string, ParamValue>> = {};
+  for (const id of estimators) {
+    const specs = getEstimator(id).params;
+    const raw: Record<string, unknown> = {};
+    const linkKeys: Record<string, string> = {};
+    for (const [key, value] of params) {
+      if (!key.startsWith(`${id}.`)) continue;
+      const spec = specs.find((p) => paramLinkKey(id, p) === key);
+      if (!spec) problems.push(`${key}: not a parameter of ${id} (its parameters: ${specs.map((p) => p.linkKey).join(', ') || 'none'}); ignored`);
+      else {
+        raw[spec.key] = value;
+        linkKeys[spec.key] = key;
+      }
+    }
+    const checked = validateEstimatorParams(id, raw);
+    problems.push(...checked.problems.map((p) => { const k = p.slice(0, p.indexOf(':')); return `${linkKeys[k] ?? k}${p.slice(k.length)}`; }));
+    if (Object.keys(checked.params).length > 0) out[id] = checked.params;
+  }
+  return out;
+}
+
 export interface ParsedLink {
   config: LabConfig;
   /** One message per value that was replaced, naming it. */
@@ -71,8 +101,10 @@ export function parseShareLink(search: string): ParsedLink {
   const slack = parseSlack(params.get('slack'), problems);
   const run: RunConfig = { ...validated.config, estimator: estimators[0], estimatorParams: {} };
   const { request } = backendFromSearch(search); // an unknown backend is reported by the status bar
-  const fromLink = Object.keys(raw).length > 0 || params.has('estimators') || params.has('slack');
-  return { config: { run, estimators, backend: request, slack }, problems, fromLink };
+  const estimatorParams = parseEstimatorParams(params, estimators, problems);
+  const fromLink = Object.keys(raw).length > 0 || params.has('estimators') || params.has('slack') || Object.keys(estimatorParams ?? {}).length > 0;
+  const config: LabConfig = { run, estimators, backend: request, slack, ...(Object.keys(estimatorParams ?? {}).length > 0 ? { estimatorParams } : {}) };
+  return { config, problems, fromLink };
 }
 
 /** The query string (with `?`) that rebuilds `config`; every field is written out. */
@@ -84,6 +116,12 @@ export function shareSearch(config: LabConfig, extra: Record<string, string> = {
     params.set(key, value === null ? (key === 'taskType' ? 'any' : 'default') : String(value));
   }
   params.set('estimators', config.estimators.join(','));
+  for (const id of config.estimators) {
+    const own = config.estimatorParams?.[id] ?? {};
+    for (const spec of isEstimatorId(id) ? getEstimator(id).params : []) {
+      if (Object.prototype.hasOwnProperty.call(own, spec.key)) params.set(paramLinkKey(id, spec), String(own[spec.key]));
+    }
+  }
   params.set('slack', String(config.slack));
   params.set('backend', config.backend);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);

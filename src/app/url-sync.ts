@@ -7,7 +7,7 @@ import { configEvents, useConfigStore } from '../state/config-store';
 import { useClassStore } from '../state/class-store';
 import type { LabConfig } from './lab-config';
 import { classLinkParams } from './class-link';
-import { parseShareLink, shareSearch } from './share-link';
+import { parseShareLink, shareSearch, type ParsedLink } from './share-link';
 
 function pageUrl(config: LabConfig): string {
   const { origin, pathname, hash } = window.location;
@@ -15,10 +15,11 @@ function pageUrl(config: LabConfig): string {
 }
 
 /** Read the opened link; when it carried a configuration, show the corrected one in the address bar. */
-export function loadConfigFromUrl(): void {
+export function loadConfigFromUrl(): ParsedLink {
   const parsed = parseShareLink(window.location.search);
   configEvents.linkOpened(parsed.config, parsed.problems);
   if (parsed.fromLink) window.history.replaceState(window.history.state, '', pageUrl(parsed.config));
+  return parsed;
 }
 
 /** The share link for the current configuration. */

@@ -7,7 +7,10 @@ import * as Comlink from 'comlink';
 import { getEstimator } from '../core/advantage/registry';
 import type { RolloutGroup } from '../core/advantage/types';
 import { toTrajectorySummary } from '../core/io/to-group';
-import { DEFAULT_CONFIG, estimatorParams, type IterationMetrics, type IterationResult, type RunConfig } from '../core/train';
+// the tfjs-free modules of core/train (its index also exports the trainer): no tfjs on this page's main thread
+import { estimatorParams } from '../core/train/advantages';
+import { DEFAULT_CONFIG, type RunConfig } from '../core/train/config';
+import type { IterationMetrics, IterationResult } from '../core/train/metrics';
 import { createTrainerWorker } from '../app/trainer-worker';
 import { perCall } from './timing';
 import type { BackendInfo, BackendRequest } from '../../workers/backend';

@@ -51,6 +51,12 @@ async function main(argv: string[]): Promise<number> {
   return command.run(rest, io);
 }
 
+// A reader that stops early (`| head`) closes the pipe: stop quietly instead of printing EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

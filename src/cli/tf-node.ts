@@ -1,6 +1,11 @@
 /**
  * Node-only tfjs setup for the CLI and benchmarks: `cpu` (pure JS) or `wasm` (fastest in Node;
  * it loads its .wasm from node_modules by itself). tfjs-node does not install here.
+ *
+ * src/core imports only `@tensorflow/tfjs-core`, which has no kernels and no gradients. In Node the
+ * gradients come from `@tensorflow/tfjs` (its CJS bundle registers all of them and the cpu backend in
+ * tfjs-core's global registries); `@tensorflow/tfjs-core/dist/register_all_gradients`, which the
+ * worker uses, fails under Node ESM (ERR_UNSUPPORTED_DIR_IMPORT on its extensionless imports).
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';

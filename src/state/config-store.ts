@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { validateConfig, type RunConfig } from '../core/train/config';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '../app/lab-config';
 import type { BackendRequest } from '../../workers/backend-request';
+import type { ParamValue } from '../core/advantage/params';
 
 export interface ConfigState {
   config: LabConfig;
@@ -27,6 +28,13 @@ export const configEvents = {
   runFieldEdited: <K extends keyof RunConfig>(key: K, value: RunConfig[K]) =>
     patchConfig((c) => ({ ...c, run: { ...validateConfig({ ...c.run, [key]: value }).config, estimator: c.run.estimator, estimatorParams: {} } })),
   estimatorsChosen: (estimators: string[]) => patchConfig((c) => ({ ...c, estimators, run: { ...c.run, estimator: estimators[0] ?? c.run.estimator } })),
+  /** One estimator parameter set (already valid per its schema); null = back to the default. */
+  estimatorParamEdited: (estimator: string, key: string, value: ParamValue | null) => patchConfig((c) => {
+    const own = { ...(c.estimatorParams?.[estimator] ?? {}) };
+    if (value === null) delete own[key];
+    else own[key] = value;
+    return { ...c, estimatorParams: { ...c.estimatorParams, [estimator]: own } };
+  }),
   backendChosen: (backend: BackendRequest) => patchConfig((c) => ({ ...c, backend })),
   slackChanged: (slack: number) => patchConfig((c) => ({ ...c, slack })),
   presetApplied: (config: LabConfig) => useConfigStore.setState({ config }),

@@ -1,15 +1,17 @@
 /**
  * Run telemetry: one entry per run (one worker each), updated once per iteration, never per
- * token. Holds plain data only: metrics for every iteration, rollout groups for the latest
- * `KEEP_GROUP_ITERATIONS` iterations plus the first (older ones are dropped to bound memory),
- * and a small advantage-divergence summary for every iteration.
+ * token. Holds plain data only, bounded (history-bounds.ts): metrics and the advantage-divergence
+ * summary for the latest iterations plus a thinned older part, rollout groups for the latest
+ * `KEEP_GROUP_ITERATIONS` iterations plus iteration 1 and a few older ones. Memory stays flat
+ * however long a run trains.
  */
 import { create } from 'zustand';
 import type { IterationMetrics } from '../core/train/metrics';
 import type { TrainedTrajectoryV1 } from '../core/rollout/records';
 import type { LabConfig } from '../app/lab-config';
+import { appendBounded, boundRecord, GROUP_BOUNDS, METRIC_BOUNDS } from './history-bounds';
 
-export const KEEP_GROUP_ITERATIONS = 30;
+export const KEEP_GROUP_ITERATIONS = GROUP_BOUNDS.recent;
 
 export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
 
@@ -82,20 +84,31 @@ export function nextRate(previous: number | null, lastAt: number | null, now: nu
   return previous === null ? rate : 0.7 * previous + 0.3 * rate;
 }
 
-/** Keep iteration 1 and the latest KEEP_GROUP_ITERATIONS iterations. */
+/** Keep iteration 1, the latest KEEP_GROUP_ITERATIONS iterations and a few older ones (GROUP_BOUNDS). */
 export function keptGroups(groups: Record<number, GroupRecords[]>, iteration: number, latest: GroupRecords[]): Record<number, GroupRecords[]> {
-  const out: Record<number, GroupRecords[]> = { ...groups, [iteration]: latest };
-  for (const key of Object.keys(out)) {
-    const k = Number(key);
-    if (k !== 1 && k <= iteration - KEEP_GROUP_ITERATIONS) delete out[k];
-  }
-  return out;
+  return boundRecord({ ...groups, [iteration]: latest }, iteration, GROUP_BOUNDS);
 }
+
+/** A run as restored from storage (paused at its checkpoint) or rewound after a worker fault. */
+export interface RestoredRun {
+  id: string;
+  estimator: string;
+  iteration: number;
+  metrics: IterationMetrics[];
+  groups: Record<number, GroupRecords[]>;
+  divergence: DivergenceSummary[];
+  fingerprint: string | null;
+  metricsFingerprint: string | null;
+}
+
+const byIteration = (x: { iteration: number }) => x.iteration;
 
 export const runEvents = {
   runsCreated: (startedWith: LabConfig, runs: Array<{ id: string; estimator: string }>) =>
     useRunStore.setState({ startedWith, runs: runs.map((r) => newRun(r.id, r.estimator)) }),
-  runReady: (id: string, backend: string, notice: string | null) => patchRun(id, () => ({ status: 'ready', backend, notice })),
+  runReady: (id: string, backend: string, notice: string | null) => patchRun(id, (r) => ({
+    status: 'ready', backend, notice: [r.status === 'starting' ? r.notice : null, notice].filter(Boolean).join('; ') || null,
+  })),
   runStarted: (id: string) => patchRun(id, (r) => (r.status === 'failed' ? {} : { status: 'running' })),
   runPaused: (id: string) => patchRun(id, (r) => (r.status === 'failed' ? {} : { status: 'paused', itersPerSecond: null, lastReportAt: null })),
   iterationCompleted: (id: string, report: IterationReport, now: number) =>
@@ -103,12 +116,21 @@ export const runEvents = {
       iteration: report.metrics.iteration,
       itersPerSecond: r.status === 'running' ? nextRate(r.itersPerSecond, r.lastReportAt, now) : r.itersPerSecond,
       lastReportAt: now,
-      metrics: [...r.metrics, report.metrics],
+      metrics: appendBounded(r.metrics, report.metrics, byIteration, METRIC_BOUNDS),
       groups: keptGroups(r.groups, report.metrics.iteration, report.groups),
-      divergence: report.divergence ? [...r.divergence, report.divergence] : r.divergence,
+      divergence: report.divergence ? appendBounded(r.divergence, report.divergence, byIteration, METRIC_BOUNDS) : r.divergence,
       fingerprint: r.fingerprint ?? report.fingerprint,
       metricsFingerprint: r.metricsFingerprint ?? report.metricsFingerprint,
     })),
+  runsRestored: (startedWith: LabConfig, runs: RestoredRun[]) =>
+    useRunStore.setState({ startedWith, training: false, runs: runs.map((r) => ({ ...newRun(r.id, r.estimator), ...r, status: 'paused' })) }),
+  /** A fault: the run goes back to its checkpoint at `iteration` (later telemetry dropped) and restarts. */
+  runRestarting: (id: string, iteration: number, notice: string) => patchRun(id, (r) => ({
+    status: 'starting', notice, error: null, iteration, itersPerSecond: null, lastReportAt: null,
+    metrics: r.metrics.filter((m) => m.iteration <= iteration),
+    divergence: r.divergence.filter((d) => d.iteration <= iteration),
+    groups: Object.fromEntries(Object.entries(r.groups).filter(([k]) => Number(k) <= iteration)),
+  })),
   runFinished: (id: string) => patchRun(id, () => ({ status: 'finished', itersPerSecond: null })),
   runFailed: (id: string, error: string) => patchRun(id, () => ({ status: 'failed', error })),
   runsReset: () => useRunStore.setState({ runs: [], startedWith: null, training: false }),

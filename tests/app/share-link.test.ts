@@ -73,4 +73,25 @@ describe('share links', () => {
     expect(runs.map((r) => r.estimator)).toEqual(['grpo', 'planpo']);
     expect({ ...runs[0], estimator: 'x' }).toEqual({ ...runs[1], estimator: 'x' });
   });
+
+  it.each([
+    ['household-v0', 2, "envSize: 2 is outside household-v0's size range 4..20 receptacles; using its default 6"],
+    ['shop-v0', 10, "envSize: 10 is outside shop-v0's size range 20..500 catalogue products; using its default 60"],
+    ['science-v0', 50, "envSize: 50 is outside science-v0's size range 3..10 rooms; using its default 4"],
+  ])('a link with %s and envSize %i names the environment\'s size range and opens with its default', (env, size, message) => {
+    const parsed = parseShareLink(`?env=${env}&taskType=any&envSize=${size}`);
+    expect(parsed.problems).toEqual([message]);
+    expect(parsed.config.run.envSize).toBeNull();
+  });
+
+  it('estimator parameters travel as <id>.<key>, and a bad one is named with its value and the default used', () => {
+    const lab = { ...DEFAULT_LAB_CONFIG, estimators: ['grpo', 'gigpo'], estimatorParams: { gigpo: { gamma: 0.9, normalizeByStd: false } } };
+    const search = shareSearch(lab);
+    expect(new URLSearchParams(search).get('gigpo.gamma')).toBe('0.9');
+    expect(parseShareLink(search).config.estimatorParams).toEqual({ gigpo: { gamma: 0.9, normalizeByStd: false } });
+    expect(runConfigsOf(parseShareLink(search).config)[1].estimatorParams).toEqual({ gamma: 0.9, normalizeByStd: false });
+    const bad = parseShareLink('?estimators=grpo,planpo&planpo.alphaSchedule=cosine&planpo.alphaInit=0.2');
+    expect(bad.problems).toEqual(['planpo.alphaSchedule: expected one of linear, constant, got "cosine"; using "linear"']);
+    expect(bad.config.estimatorParams).toEqual({ planpo: { alphaInit: 0.2 } });
+  });
 });

@@ -1,7 +1,26 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
+
+/** The same tiny ood experiment through the CLI (Node, wasm); resolves with its evaluation table's rows. */
+async function cliEvaluationRows(): Promise<string[][]> {
+  const out = mkdtempSync(join(tmpdir(), 'rollout-lab-ood-'));
+  try {
+    await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'experiment', 'ood', '--size', 'reduced', '--seeds', '1', '--iterations', '2', '--backend', 'wasm', '--out', out]);
+    const report = readFileSync(join(out, 'report.md'), 'utf8');
+    const section = report.slice(report.indexOf('### Seen vs unseen tasks')).split('\n### ')[0];
+    const body = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Arm') && !l.startsWith('| ---'));
+    return body.map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
 
 describe('Experiments page', () => {
   let lab: LabBrowser;
@@ -10,7 +29,7 @@ describe('Experiments page', () => {
   });
   afterAll(() => lab?.close());
 
-  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced ood experiment (training and seen/unseen evaluation) in workers with an advancing progress bar', async () => {
+  it('shows the shipped CLI results with their command, commit and date, then runs a tiny reduced ood experiment (training and seen/unseen evaluation) in workers with an advancing progress bar; its evaluation (the worker’s evaluate call) equals the CLI’s', async () => {
     const { page, requests, errors } = await openPage(lab, `${baseUrl}?backend=wasm#experiments`);
     await page.getByRole('link', { name: 'Experiments' }).and(page.locator('[aria-current="page"]')).waitFor();
 
@@ -28,6 +47,8 @@ describe('Experiments page', () => {
     await page.getByLabel('Experiment', { exact: true }).selectOption('ood');
     await page.getByLabel('Seeds').fill('1');
     await page.getByLabel('Iterations').fill('2');
+    const fromCli = cliEvaluationRows(); // in parallel with the page's run
+    fromCli.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     await page.getByRole('button', { name: 'Run experiment' }).click();
     const bar = page.getByRole('progressbar', { name: 'Experiment progress' });
     await bar.waitFor();
@@ -48,6 +69,8 @@ describe('Experiments page', () => {
     const rows = await evaluation.locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(2); // GRPO and PlanPO, each with a seen and an unseen success rate
     for (const row of rows) expect(row.split('\t').slice(4, 6).every((cell) => /^\d+\.\d$/.test(cell.trim()))).toBe(true);
+    // the worker's evaluate call gives the CLI's numbers: training success, seen, unseen and gap per arm
+    expect(rows.map((row) => row.split('\t').map((c) => c.trim()))).toEqual(await fromCli);
     expect(await local.getByTestId('exp-provenance').innerText()).toContain('in-app: ood at the reduced size (1 seed, 2 iterations');
     expect(foreignRequests(requests, baseUrl)).toEqual([]);
     expect(errors).toEqual([]);

@@ -147,8 +147,8 @@ describe('advantages CLI on bad input', () => {
   });
 
   it('bad flag values, unknown options and missing input are usage errors', async () => {
-    await expect(runCli(['--in', '-', '--estimator', 'grpo', '--stats', 'weighted'])).rejects.toThrow(/valid values: trajectory, turn-weighted/);
-    await expect(runCli(['--in', '-', '--estimator', 'planpo', '--alpha', 'x'])).rejects.toThrow(/--alpha must be a number/);
+    await expect(runCli(['--in', '-', '--estimator', 'grpo', '--stats', 'weighted'])).rejects.toThrow('--stats: expected one of trajectory, turn-weighted, got "weighted"; using "trajectory"');
+    await expect(runCli(['--in', '-', '--estimator', 'planpo', '--alpha', 'x'])).rejects.toThrow(/--alpha: expected a number in 0\.\.100, got "x"/);
     await expect(runCli(['--in', '-', '--estimator', 'grpo', '--std'])).rejects.toThrow(/unknown option --std/);
     await expect(runCli(['--estimator', 'grpo'])).rejects.toThrow(/--in FILE \(or --in - for stdin\) is required/);
     await expect(runCli(['--in', fixture('nope.jsonl'), '--estimator', 'grpo'])).rejects.toThrow(/no such file/);

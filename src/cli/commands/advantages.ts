@@ -1,7 +1,8 @@
 /**
- * `advantages`: score anyone's rollouts.v1 file with a registry estimator.
+ * `advantages`: score anyone's rollouts with a registry estimator.
  *
- * Reads JSON Lines (or a JSON array / `{ group_id, trajectories }` wrapper), groups trajectories by
+ * Reads rollouts.v1 (JSON Lines, a JSON array or a `{ group_id, trajectories }` wrapper) or any log
+ * `convert` reads (verl-agent, AgentGym-RL, RAGEN; gzipped or not; a folder of them), groups trajectories by
  * `group_id`, runs the estimator once per group and writes one JSON line per input trajectory, in
  * input order: `{"group_id","traj_id","estimator","per_turn":[...],"components":{...}}`, where
  * per-turn components are this trajectory's row and scalar components are copied.
@@ -10,55 +11,43 @@
  * `response_tokens`) and groups the estimator rejects are reported on stderr with their line
  * numbers, everything else is still scored, and the exit code is 1 if anything failed.
  */
-import { readFile } from 'node:fs/promises';
-import { choiceFlag, CliError, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
+import { assembleParams } from '../../core/advantage/params';
 import type { CliCommand, CliIo } from '../command';
+import { readImport } from '../read-import';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
-import { TURN_GROUPINGS } from '../../core/advantage/planpo-response';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
-import { readRollouts, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
+import { formatProblem, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
-const STATS = ['trajectory', 'turn-weighted'] as const;
-const KNOWN_FLAGS = ['in', 'estimator', 'stats', 'turn-grouping', 'no-std', 'alpha', 'json'];
+const OWN_FLAGS = ['in', 'estimator', 'json'];
 
-const USAGE = `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
+function usage(): string {
+  return `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
 
-Reads rollouts.v1 (JSON Lines, a JSON array, or a {group_id, trajectories} wrapper), forms groups by
+Reads rollouts.v1 (JSON Lines, a JSON array, or a {group_id, trajectories} wrapper) or any format
+convert reads (verl-agent, AgentGym-RL, RAGEN logs; gzipped or not; a folder), forms groups by
 group_id and writes one JSON line per input trajectory, in input order:
   {"group_id","traj_id","estimator","per_turn":[...],"components":{...}}
 
 Options:
-  --in FILE|-            input file, or - for stdin
+  --in FILE|DIR|-        input file or folder, or - for stdin
   --estimator ID         one of: ${ESTIMATOR_IDS.join(', ')}
-  --stats S              group statistics: ${STATS.join(' | ')} (estimators with stats / episodeStats)
-  --turn-grouping G      PlanPO's A^S groups: ${TURN_GROUPINGS.join(' | ')}
-  --no-std               F_norm = 1 instead of std + eps (normalizeByStd = false)
-  --alpha X              PlanPO's alpha(k) for this scoring
   --json                 stdout is JSON Lines either way; --json also drops the summary on stderr
 
-Each flag sets the estimator parameter named in parentheses; a flag the chosen estimator has no
-parameter for is an error. turns[].response_tokens must be present (it gives L_{i,t}).
-Malformed lines are reported on stderr with their line numbers; the exit code is 1 if any failed.`;
+${estimatorFlagHelp()}
 
-/** A CLI flag and the estimator parameter(s) it may set (the first one the estimator has wins). */
-interface ParamFlag {
-  flag: string;
-  params: readonly string[];
-  read(args: ParsedArgs): unknown;
+A flag the chosen estimator has no parameter for is an error. turns[].response_tokens must be
+present (it gives L_{i,t}). Malformed lines are reported on stderr with their line numbers; the
+exit code is 1 if any failed. A trajectory with success false but a positive reward is scored as
+given, with a warning.`;
 }
 
-const PARAM_FLAGS: readonly ParamFlag[] = [
-  { flag: 'stats', params: ['stats', 'episodeStats'], read: (args) => choiceFlag(args, 'stats', STATS) },
-  { flag: 'turn-grouping', params: ['turnGrouping'], read: (args) => choiceFlag(args, 'turn-grouping', TURN_GROUPINGS) },
-  { flag: 'no-std', params: ['normalizeByStd'], read: (args) => (args.flags['no-std'] === undefined ? undefined : false) },
-  { flag: 'alpha', params: ['alpha'], read: (args) => numberFlag(args, 'alpha') },
-];
-
 function checkFlags(args: ParsedArgs): void {
-  const unknown = Object.keys(args.flags).filter((f) => !KNOWN_FLAGS.includes(f));
-  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${KNOWN_FLAGS.map((f) => `--${f}`).join(', ')}`);
+  const known = [...OWN_FLAGS, ...allEstimatorFlags()];
+  const unknown = Object.keys(args.flags).filter((f) => !known.includes(f));
+  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${known.map((f) => `--${f}`).join(', ')}`);
   if (args.positionals.length > 0) throw new CliError(`unexpected argument "${args.positionals[0]}"; see --help`);
-  if (args.flags['no-std'] !== undefined && args.flags['no-std'] !== true) throw new CliError('--no-std takes no value');
 }
 
 function chooseEstimator(args: ParsedArgs): AdvantageEstimator<object> {
@@ -68,34 +57,9 @@ function chooseEstimator(args: ParsedArgs): AdvantageEstimator<object> {
   return getEstimator(id);
 }
 
-/** The estimator's defaults overridden by the flags given; a flag it has no parameter for is an error. */
+/** The estimator's declared defaults, overridden by its flags; schedules at their start (k = 0). */
 export function estimatorParams(args: ParsedArgs, estimator: AdvantageEstimator<object>): Record<string, unknown> {
-  const params: Record<string, unknown> = { ...estimator.defaults };
-  for (const { flag, params: names, read } of PARAM_FLAGS) {
-    const value = read(args);
-    if (value === undefined) continue;
-    const name = names.find((n) => Object.prototype.hasOwnProperty.call(params, n));
-    if (name === undefined) {
-      const own = Object.keys(params);
-      throw new CliError(`--${flag} does not apply to estimator ${estimator.id} (its parameters: ${own.join(', ') || 'none'})`);
-    }
-    params[name] = value;
-  }
-  return params;
-}
-
-async function readInput(path: string, io: CliIo): Promise<string> {
-  if (path === '-') {
-    if (io.isTty) throw new CliError('--in - reads stdin, but stdin is a terminal; pipe a file in or pass --in FILE');
-    return io.readStdin();
-  }
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-    throw new CliError(`cannot read --in "${path}": ${why}`);
-  }
+  return assembleParams(estimator.id, estimatorFlagParams(args, estimator.id), { k: 0, K: 1 });
 }
 
 function where(located: { line: number; index?: number }): string {
@@ -129,31 +93,39 @@ function scoreGroups(groups: readonly ConvertedGroup[], estimator: AdvantageEsti
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['no-std', 'json']);
+  const args = parseArgs(argv, ['json', ...switchFlags()]);
   checkFlags(args);
   const estimator = chooseEstimator(args);
   const params = estimatorParams(args, estimator);
   const path = stringFlag(args, 'in');
   if (path === undefined) throw new CliError('--in FILE (or --in - for stdin) is required');
-  const text = await readInput(path, io);
-
-  const read = readRollouts(text);
-  const converted = toRolloutGroups(read.records);
+  const read = await readImport(path, io, undefined, 'frameworks');
+  const several = read.results.length > 1;
+  const records: LocatedRecord[] = [];
+  const failures: Array<{ file: number; line: number; index: number; text: string }> = [];
+  read.results.forEach(({ file, result }, f) => {
+    const prefix = several ? `${file} ` : '';
+    const located = result.trajectories.map((record, i) => ({ record, line: result.sourceLines[i] ?? 0 }));
+    records.push(...located);
+    for (const p of result.problems) failures.push({ file: f, line: p.line ?? 0, index: -1, text: `${prefix}${formatProblem(p)}` });
+    if (result.problemCount > result.problems.length) failures.push({ file: f, line: Infinity, index: -1, text: `${prefix}… ${result.problemCount - result.problems.length} more problems` });
+    if (result.format !== 'rollouts-v1' && result.tokenCounts !== 'file') io.err(`${prefix}read as ${result.adapterLabel}; L_{i,t} estimated from the response text (no token counts in the file)`);
+  });
+  const converted = toRolloutGroups(records);
   const scored = scoreGroups(converted.groups, estimator, params);
-
-  const failures = [
-    ...read.errors.map((e) => ({ line: e.line, index: e.index ?? -1, text: `${where(e)}: ${e.message}` })),
-    ...converted.errors.map((e) => ({ line: e.line, index: e.index ?? -1, text: `${where(e)}: traj "${e.trajId}": ${e.message}` })),
-  ].sort((a, b) => a.line - b.line || a.index - b.index);
+  for (const e of converted.errors) failures.push({ file: 0, line: e.line, index: e.index ?? -1, text: `${where(e)}: traj "${e.trajId}": ${e.message}` });
+  failures.sort((a, b) => a.file - b.file || a.line - b.line || a.index - b.index);
   for (const f of failures) io.err(f.text);
   for (const f of scored.failures) io.err(f);
-  for (const record of read.records) {
+  for (const w of converted.warnings) io.err(`${where(w)}: traj "${w.trajId}": warning: ${w.message}`);
+  for (const record of records) {
     const line = scored.lines.get(record);
     if (line !== undefined) io.out(line);
   }
 
-  const failed = failures.length + scored.failures.length;
-  if (read.records.length === 0 && read.errors.length === 0) io.err('no trajectories in the input');
+  const problemTotal = read.problemCount + converted.errors.length;
+  const failed = problemTotal + scored.failures.length;
+  if (records.length === 0 && read.problemCount === 0) io.err('no trajectories in the input');
   if (args.flags.json === undefined) {
     const groups = converted.groups.length;
     io.err(`advantages: scored ${scored.lines.size} trajectories in ${groups} group${groups === 1 ? '' : 's'} with ${estimator.id}; ${failed} failed`);
@@ -164,6 +136,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 export const advantagesCommand: CliCommand = {
   name: 'advantages',
   summary: 'score a rollouts.v1 file with an advantage estimator (one JSON line per trajectory)',
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   run,
 };

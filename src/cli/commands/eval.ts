@@ -2,13 +2,12 @@
  * `eval`: load a checkpoint written by `train --checkpoint` (or by `experiment ood`), play
  * `--episodes` fresh tasks of `--split` without updating, and print success, turns and tokens.
  */
-import { readFile } from 'node:fs/promises';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
-import { checkpointFromJson, Trainer, type Checkpoint } from '../../core/train';
-import { evaluateTrainer, EVAL_TEMPERATURE } from '../../core/experiments/evaluate';
-import type { EvalRecord } from '../../core/experiments/results';
+import type { Checkpoint } from '../../core/train';
+import { readCheckpointFile } from '../run-file-io';
+import { evaluateCheckpoint, EVAL_TEMPERATURE, type CheckpointEvaluation } from '../../core/experiments/evaluate';
 import type { Split } from '../../core/experiments/types';
 
 const USAGE = `Usage: npm run -s cli -- eval --checkpoint FILE [--split seen|unseen] [--episodes N] [--json]
@@ -17,7 +16,7 @@ Plays N fresh tasks of one split with the checkpoint's policy (no update) and re
 Tasks come from the 'eval-env' seed stream, never used in training.
 
 Options:
-  --checkpoint FILE      a checkpoint JSON (train --checkpoint, experiment ood)
+  --checkpoint FILE      a run file or checkpoint JSON (train --checkpoint, experiment ood)
   --split seen|unseen    task split (default unseen)
   --episodes N           episodes, one task each (default 64)
   --temperature T        sampling temperature (default ${EVAL_TEMPERATURE}, the paper's validation setting)
@@ -26,40 +25,11 @@ Options:
 
 const KNOWN = new Set(['checkpoint', 'split', 'episodes', 'temperature', 'backend', 'json']);
 
-export interface CheckpointEvaluation extends EvalRecord {
-  env: string;
-  estimator: string;
-  seed: number;
-  iteration: number;
-}
+export { evaluateCheckpoint, type CheckpointEvaluation };
 
-/** Evaluates a checkpoint on one split (the active tfjs backend is used). */
-export async function evaluateCheckpoint(
-  checkpoint: Checkpoint, options: { split: Split; episodes: number; temperature?: number; backend?: string },
-): Promise<CheckpointEvaluation> {
-  const trainer = await Trainer.create(checkpoint.config, { checkpoint, backend: options.backend, compare: false, records: false });
-  try {
-    const record = await evaluateTrainer(trainer, options);
-    const c = trainer.config;
-    return { env: c.env, estimator: c.estimator, seed: c.seed, iteration: trainer.iteration, ...record };
-  } finally {
-    trainer.dispose();
-  }
-}
-
-/** Reads and parses a checkpoint file; a readable CliError when it is missing or malformed. */
+/** Reads a run file or a JSON checkpoint; a readable CliError when it is missing or malformed. */
 export async function readCheckpoint(path: string): Promise<Checkpoint> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new CliError(`cannot read checkpoint ${path}`);
-  }
-  try {
-    return checkpointFromJson(JSON.parse(text));
-  } catch (error) {
-    throw new CliError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  return (await readCheckpointFile(path)).checkpoint;
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {

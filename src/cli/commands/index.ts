@@ -4,14 +4,20 @@ import { envCommand } from './env';
 import { trainCommand } from './train';
 import { experimentCommand } from './experiment';
 import { evalCommand } from './eval';
+import { schemaCommand } from './schema';
+import { samplesCommand } from './samples';
+import { convertCommand } from './convert';
 import { recordClassroomCommand } from './record-classroom';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
   advantagesCommand,
+  convertCommand,
   envCommand,
   trainCommand,
   experimentCommand,
   evalCommand,
+  schemaCommand,
+  samplesCommand,
   recordClassroomCommand,
 ];

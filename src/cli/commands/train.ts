@@ -3,22 +3,27 @@
  * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { readCheckpointFile, writeCheckpointFile } from '../run-file-io';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, stringFlag, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import {
-  checkpointFromJson, checkpointToJson, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics,
+  extendCheckpoint, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics, type SavedRun,
 } from '../../core/train';
-import { ENV_IDS } from '../../core/env/registry';
-import { ESTIMATOR_IDS } from '../../core/advantage/registry';
+import { ENV_IDS, getEnv } from '../../core/env/registry';
+import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
+import { DEFAULT_CONFIG } from '../../core/train/config';
+import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 
-const USAGE = `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
+function usage(): string {
+  return `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
 
 Trains the policy with the clipped update and prints one line per iteration.
 
 Options:
   --env ID               ${ENV_IDS.join(' | ')} (default household-v0)
   --task-type T          a task type of the env, or "any" (default pick_and_place_simple)
+  --env-size N           the env's size knob, in its range below (default: the env's own)
   --estimator ID         ${ESTIMATOR_IDS.join(' | ')} (default planpo)
   --seed N               root seed (default 1)
   --iterations K         training iterations (default 150)
@@ -27,19 +32,28 @@ Options:
   --backend cpu|wasm     tfjs backend (default wasm)
   --config FILE          a RunConfig JSON file; the flags above override it
   --lr X, --max-turns N, --entropy-coef X, --kl-coef X, --mini-batches N, --decoding constrained|free
-  --resume FILE          continue from a checkpoint (its config wins; --iterations may extend it)
-  --checkpoint FILE      write a checkpoint (weights + Adam state + config + iteration) at the end
+  --resume FILE          continue from a run file or JSON checkpoint (its config wins; --iterations may extend it)
+  --checkpoint FILE      at the end, write a run file (.rlrun: config, metrics, weights + Adam state, iteration;
+                         the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
+  --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
+                         still spans --iterations, so the resumed run equals an uninterrupted one)
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
-  --json                 JSON Lines of the iteration metrics on stdout`;
+  --json                 JSON Lines of the iteration metrics on stdout
+
+Environment sizes (--env-size N, envSize in a config):
+${ENV_IDS.map((id) => { const r = getEnv(id).sizeRange; return `  ${id.padEnd(20)} ${r.min}..${r.max} ${r.unit} (default ${r.default})`; }).join('\n')}
+
+${estimatorFlagHelp()}`;
+}
 
 const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['env', 'env', 'str'], ['estimator', 'estimator', 'str'], ['seed', 'seed', 'int'], ['iterations', 'iterations', 'int'],
   ['group-size', 'groupSize', 'int'], ['tasks', 'tasksPerIteration', 'int'], ['lr', 'lr', 'num'],
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
-  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'],
+  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const KNOWN = new Set([...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'rollouts', 'rollouts-every', 'json']);
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -50,6 +64,11 @@ async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   }
   const taskType = stringFlag(args, 'task-type');
   if (taskType !== undefined) raw.taskType = taskType === 'any' ? null : taskType;
+  const estimator = typeof raw.estimator === 'string' ? raw.estimator : DEFAULT_CONFIG.estimator;
+  if (isEstimatorId(estimator)) {
+    const fromFlags = estimatorFlagParams(args, estimator);
+    if (Object.keys(fromFlags).length > 0) raw.estimatorParams = { ...(raw.estimatorParams as object | undefined), ...fromFlags };
+  }
   return raw;
 }
 
@@ -62,43 +81,47 @@ function progressLine(m: IterationMetrics, total: number): string {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['json']);
-  const unknown = Object.keys(args.flags).find((f) => !KNOWN.has(f));
+  const args = parseArgs(argv, ['json', ...switchFlags()]);
+  const known = new Set([...OWN_FLAGS, ...allEstimatorFlags()]);
+  const unknown = Object.keys(args.flags).find((f) => !known.has(f));
   if (unknown) throw new CliError(`unknown option --${unknown}; see --help`);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
   const { config, problems } = validateConfig(await configFrom(args));
   if (problems.length > 0) throw new CliError(problems.join('; '));
   let checkpoint: Checkpoint | undefined;
+  let resumed: SavedRun | null = null;
   const resume = stringFlag(args, 'resume');
   if (resume) {
-    checkpoint = checkpointFromJson(JSON.parse(await readFile(resume, 'utf8')));
+    ({ checkpoint, run: resumed } = await readCheckpointFile(resume));
+    if (!resumed) io.err(`${resume} is a JSON checkpoint (older format); --checkpoint FILE.rlrun writes a run file`);
     const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined && iterations !== checkpoint.config.iterations) {
-      checkpoint.config.scheduleHorizon ??= checkpoint.config.iterations; // K stays the run's: α never jumps back up
-      checkpoint.config.iterations = iterations;
-    }
+    if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
   }
   const trainer = await Trainer.create(config, { checkpoint, backend });
   const rollouts = stringFlag(args, 'rollouts');
   const every = intFlag(args, 'rollouts-every', 0)!;
   if (rollouts) await writeFile(rollouts, '');
+  const metrics: IterationMetrics[] = [];
+  const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
     for await (const result of trainLoop(trainer)) {
       const m = result.metrics;
+      metrics.push(m);
       if (json) io.out(JSON.stringify(m));
       else io.out(progressLine(m, trainer.config.iterations));
       if (json) io.err(progressLine(m, trainer.config.iterations));
-      const last = m.iteration === trainer.config.iterations;
+      const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter;
       if (rollouts && (last || (every > 0 && m.iteration % every === 0))) {
         await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
       }
+      if (m.iteration >= stopAfter) break;
     }
     const cpPath = stringFlag(args, 'checkpoint');
     if (cpPath) {
-      await writeFile(cpPath, JSON.stringify(checkpointToJson(await trainer.checkpoint())));
-      io.err(`checkpoint written to ${cpPath}`);
+      const kind = await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);
+      io.err(`${kind === 'run' ? 'run file' : 'JSON checkpoint'} written to ${cpPath}`);
     }
   } finally {
     trainer.dispose();
@@ -109,6 +132,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 export const trainCommand: CliCommand = {
   name: 'train',
   summary: 'train the policy (GRPO, PlanPO, ...) on an environment; one line per iteration',
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   run,
 };

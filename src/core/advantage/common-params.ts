@@ -11,6 +11,7 @@ export const statsParam = (key = 'stats', what = 'group'): ParamSpec => choicePa
 
 export const NORMALIZE_BY_STD = booleanParam(
   'normalizeByStd', true, 'divide by std', 'true: F_norm = std + ε; false: F_norm = 1 (Dr. GRPO, mean_norm)',
+  { cliAliases: [{ flag: 'no-std', value: false }] },
 );
 
 export const STD_EPSILON = numberParam(

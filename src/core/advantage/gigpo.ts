@@ -106,7 +106,7 @@ export const gigpoEstimator: AdvantageEstimator<GigpoParams> = {
   params: [
     gammaParam(GIGPO_DEFAULTS.gamma),
     numberParam('stepAdvantageWeight', 1, 0, 100, 'w (step weight)', 'weight of the step-level advantage A^S (verl-agent step_advantage_w)'),
-    NORMALIZE_BY_STD, STD_EPSILON, statsParam('episodeStats', 'episode'), INVALID_ACTION_PENALTY,
+    NORMALIZE_BY_STD, STD_EPSILON, { ...statsParam('episodeStats', 'episode'), cliAliases: [{ flag: 'stats' }] }, INVALID_ACTION_PENALTY,
   ],
   schedules: [],
   trainsCritic: false,

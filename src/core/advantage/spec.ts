@@ -22,13 +22,15 @@ export interface ParamSpec {
   help: string;
   /** CLI flag without the dashes, e.g. `gamma` for `--gamma`. */
   cliFlag: string;
-  /** Query key in share links, e.g. `p.gamma`. */
+  /** Query key in share links, after the estimator id: `gigpo.gamma=0.9`. */
   linkKey: string;
   /** Inclusive range for number / integer. */
   min?: number;
   max?: number;
   /** Valid values for choice. */
   choices?: readonly string[];
+  /** Further CLI flags for this parameter; `value` set means a value-less switch (`--no-std`). */
+  cliAliases?: readonly { flag: string; value?: ParamValue }[];
   /** Key of a doc section explaining the parameter (docs/algorithms/<page>.md#<anchor>). */
   docKey?: string;
   /**
@@ -109,15 +111,15 @@ export interface WorkedEquation {
 
 /** Builders that keep entries short; they only fill the repeated fields. */
 export function numberParam(key: string, def: number, min: number, max: number, label: string, help: string, extra: Partial<ParamSpec> = {}): ParamSpec {
-  return { key, type: 'number', default: def, min, max, label, help, cliFlag: kebab(key), linkKey: `p.${key}`, ...extra };
+  return { key, type: 'number', default: def, min, max, label, help, cliFlag: kebab(key), linkKey: key, ...extra };
 }
 
 export function choiceParam(key: string, def: string, choices: readonly string[], label: string, help: string, extra: Partial<ParamSpec> = {}): ParamSpec {
-  return { key, type: 'choice', default: def, choices, label, help, cliFlag: kebab(key), linkKey: `p.${key}`, ...extra };
+  return { key, type: 'choice', default: def, choices, label, help, cliFlag: kebab(key), linkKey: key, ...extra };
 }
 
 export function booleanParam(key: string, def: boolean, label: string, help: string, extra: Partial<ParamSpec> = {}): ParamSpec {
-  return { key, type: 'boolean', default: def, label, help, cliFlag: kebab(key), linkKey: `p.${key}`, ...extra };
+  return { key, type: 'boolean', default: def, label, help, cliFlag: kebab(key), linkKey: key, ...extra };
 }
 
 /** `stdEpsilon` → `std-epsilon`. */

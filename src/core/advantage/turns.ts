@@ -14,6 +14,12 @@ import { groupNormalizeRows, type GroupNormOptions } from './group-norm';
  */
 export type GroupStats = 'trajectory' | 'turn-weighted';
 
+/**
+ * Largest |R| the estimators accept: sums and squares of G such values stay far from overflow
+ * (±1e308 would make mean and std infinite and every advantage NaN or 0).
+ */
+export const MAX_ABS_REWARD = 1e100;
+
 /** Throws a readable error when a group cannot be scored (the CLI reports it per group). */
 export function validateGroup(group: RolloutGroup): void {
   group.trajectories.forEach((traj, i) => {
@@ -22,6 +28,12 @@ export function validateGroup(group: RolloutGroup): void {
       throw new Error(`${where}: numTurns must be an integer ≥ 1, got ${traj.numTurns}`);
     }
     if (!Number.isFinite(traj.reward)) throw new Error(`${where}: reward must be finite, got ${traj.reward}`);
+    if (Math.abs(traj.reward) > MAX_ABS_REWARD) {
+      throw new Error(`${where}: reward ${traj.reward} is outside ±${MAX_ABS_REWARD}; group statistics of such values overflow`);
+    }
+    if (traj.turnRewards?.some((r) => !Number.isFinite(r) || Math.abs(r) > MAX_ABS_REWARD)) {
+      throw new Error(`${where}: every turnRewards entry must be finite and within ±${MAX_ABS_REWARD}`);
+    }
     checkPerTurn(where, 'numTokens', traj.numTokens, traj.numTurns);
     if (traj.numTokens.some((L) => !Number.isFinite(L) || L < 0)) {
       throw new Error(`${where}: every numTokens entry must be a finite count ≥ 0`);

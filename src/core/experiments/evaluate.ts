@@ -8,7 +8,8 @@
  * - One member per task (groupSize 1): every episode is a different task.
  * - Temperature: the paper validates at 0.4 (algorithms.md §8); training samples at 1.0.
  */
-import type { Trainer } from '../train/trainer';
+import type { Checkpoint } from '../train/checkpoint';
+import { Trainer } from '../train/trainer';
 import { collectGroups } from '../rollout/collect';
 import type { EvalRecord } from './results';
 import { EVAL_TEMPERATURE } from './plan';
@@ -46,4 +47,28 @@ export async function evaluateTrainer(trainer: Trainer, options: EvalOptions): P
     meanSuccessTurns: wins.length > 0 ? round(avg(wins.map((t) => t.turns.length))) : null,
     meanResponseTokens: round(avg(trajs.flatMap((t) => t.turns.map((turn) => turn.tokens.length)))),
   };
+}
+
+export interface CheckpointEvaluation extends EvalRecord {
+  env: string;
+  estimator: string;
+  seed: number;
+  iteration: number;
+}
+
+/**
+ * Evaluates a checkpoint on one split with the active tfjs backend: the one function behind
+ * `npm run cli -- eval`, `experiment ood` and the trainer worker's `evaluate` call.
+ */
+export async function evaluateCheckpoint(
+  checkpoint: Checkpoint, options: EvalOptions & { backend?: string },
+): Promise<CheckpointEvaluation> {
+  const trainer = await Trainer.create(checkpoint.config, { checkpoint, backend: options.backend, compare: false, records: false });
+  try {
+    const record = await evaluateTrainer(trainer, options);
+    const c = trainer.config;
+    return { env: c.env, estimator: c.estimator, seed: c.seed, iteration: trainer.iteration, ...record };
+  } finally {
+    trainer.dispose();
+  }
 }

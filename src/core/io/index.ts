@@ -19,3 +19,7 @@ export {
   type ToGroupOptions,
 } from './to-group';
 export { writeRollouts } from './write-rollouts';
+export { rolloutTrajectorySchema, describeValue, formatPath, isObject, type RolloutAdvantagesV1, type EstimatorAdvantagesV1 } from './rollouts-v1';
+export { rolloutsV1JsonSchema, rolloutsV1JsonSchemaText } from './json-schema';
+export * from './import/index';
+export { createScorer, estimatorAdvantagesOf, scoreTrajectories, trainingToRollouts, type ScoreOptions, type ScoreResult, type Scorer } from './export';

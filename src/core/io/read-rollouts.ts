@@ -11,7 +11,8 @@
  * Errors carry the 1-based line where the JSON value starts and, inside arrays/wrappers, the
  * element's index, so a user can find the offending entry.
  */
-import { formatProblems, isObject, validateRolloutTrajectory, type RolloutTrajectoryV1, type SchemaProblem } from './rollouts-v1';
+import { expandRolloutsValue } from './import/formats/rollouts-v1';
+import type { RolloutTrajectoryV1, SchemaProblem } from './rollouts-v1';
 
 export interface LocatedRecord {
   record: RolloutTrajectoryV1;
@@ -34,9 +35,6 @@ export interface ReadResult {
   errors: ReadError[];
 }
 
-/** Keys a `{ group_id, trajectories }` wrapper shares with members that do not set them. */
-const WRAPPER_SHARED_KEYS = ['schema', 'group_id', 'source', 'env', 'task', 'train_step'] as const;
-
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
 function parseJson(text: string): Parsed {
@@ -47,46 +45,12 @@ function parseJson(text: string): Parsed {
   }
 }
 
-function isWrapper(x: unknown): x is Record<string, unknown> & { trajectories: unknown[] } {
-  return isObject(x) && Array.isArray(x.trajectories);
-}
-
-/** Adds one candidate record (validated) to `out`. */
-function addRecord(value: unknown, line: number, index: number | undefined, out: ReadResult): void {
-  const result = validateRolloutTrajectory(value);
-  const where = index === undefined ? '' : `element ${index}: `;
-  if (result.ok) out.records.push(index === undefined ? { record: result.record, line } : { record: result.record, line, index });
-  else out.errors.push({ line, index, message: `${where}${formatProblems(result.problems)}`, problems: result.problems });
-}
-
-function expandWrapper(wrapper: Record<string, unknown> & { trajectories: unknown[] }, line: number, out: ReadResult): void {
-  wrapper.trajectories.forEach((member, index) => {
-    if (!isObject(member)) {
-      addRecord(member, line, index, out);
-      return;
-    }
-    if (typeof member.group_id === 'string' && typeof wrapper.group_id === 'string' && member.group_id !== wrapper.group_id) {
-      const message = `element ${index}: group_id "${member.group_id}" differs from the wrapper's "${wrapper.group_id}"`;
-      out.errors.push({ line, index, message });
-      return;
-    }
-    const merged: Record<string, unknown> = { ...member };
-    for (const key of WRAPPER_SHARED_KEYS) {
-      if (merged[key] === undefined && wrapper[key] !== undefined) merged[key] = wrapper[key];
-    }
-    addRecord(merged, line, index, out);
-  });
-}
-
 /** A parsed JSON value: a record, an array of records/wrappers, or a wrapper. */
 function expandValue(value: unknown, line: number, out: ReadResult): void {
-  if (isWrapper(value)) {
-    expandWrapper(value, line, out);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => (isWrapper(item) ? expandWrapper(item, line, out) : addRecord(item, line, index, out)));
-  } else {
-    addRecord(value, line, undefined, out);
-  }
+  expandRolloutsValue(value, line, {
+    record: (record, at, index) => out.records.push(index === undefined ? { record, line: at } : { record, line: at, index }),
+    error: (at, index, message, problems) => out.errors.push({ line: at, index, message, ...(problems ? { problems } : {}) }),
+  });
 }
 
 /** 1-based line of the first non-whitespace character. */

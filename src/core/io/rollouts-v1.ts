@@ -1,6 +1,7 @@
 /**
- * `rollouts.v1`: one trajectory per record (environments reference §4.2), and a hand-written
- * validator that turns unknown JSON into a typed record or a list of readable problems.
+ * `rollouts.v1`: one trajectory per record (environments reference §4.2). This zod schema is the
+ * one definition: it validates unknown JSON, gives the TypeScript types (`z.infer`) and generates
+ * the published JSON Schema (`public/schemas/rollouts.v1.json`, `npm run schema`).
  *
  * Validation rules beyond "the field has the declared type":
  * - `schema` must be exactly "rollouts.v1"; `group_id` and `traj_id` must be non-empty strings.
@@ -9,49 +10,123 @@
  *   integers; rewards and scores are finite numbers.
  * - Unknown extra fields are allowed and kept (forward compatibility); optional fields may be absent
  *   but not null, except `turns[].action`, which is `string | null` by the schema.
+ * - `advantages.estimators[id].per_turn` (the multi-estimator extension, docs/rollouts-v1.md) must
+ *   hold one number per turn.
  * - Consistency between `outcome.num_turns` and `turns.length` is NOT a schema rule (the paper's T_i
  *   may count only valid turns); the estimator adapter (`to-group.ts`) checks it.
+ *
+ * Messages read `path: must be <what>, got <value>` (`turns[2].reward: must be a finite number, got "x"`).
  */
+import { z } from 'zod';
 
 export const ROLLOUTS_V1 = 'rollouts.v1';
 
-export interface RolloutTurnV1 {
-  t: number;
-  observation: string;
-  prompt?: string;
-  admissible_actions?: string[];
-  response: string;
-  action: string | null;
-  format_valid?: boolean;
-  action_admissible?: boolean;
-  feedback?: string;
-  reward: number;
-  penalty?: number;
-  done: boolean;
-  prompt_tokens?: number;
-  response_tokens?: number;
-  info?: Record<string, unknown>;
+/** A short rendering of a bad value for messages: `got "abc"`, `got -3`, `got an array`. */
+export function describeValue(x: unknown): string {
+  if (x === undefined) return 'it is missing';
+  if (x === null) return 'got null';
+  if (Array.isArray(x)) return 'got an array';
+  if (typeof x === 'object') return 'got an object';
+  if (typeof x === 'string') return `got ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)}`;
+  return `got ${String(x)}`;
 }
 
-export interface RolloutTrajectoryV1 {
-  schema: typeof ROLLOUTS_V1;
-  source: { framework: string; run_id?: string; algo?: string; model?: string; file?: string };
-  env: { name: string; dialect?: string; split?: string; max_turns?: number };
-  task: { task_id: string; task_type?: string; instruction?: string };
-  train_step?: number;
-  group_id: string;
-  traj_id: string;
-  sample_index?: number;
-  turns: RolloutTurnV1[];
-  outcome: {
-    success: boolean;
-    episode_reward: number;
-    score?: number;
-    num_turns: number;
-    terminated_by?: string;
-  };
-  advantages?: { trajectory?: number; per_turn?: number[] };
-}
+/** A zod error callback: "must be <what>, got <value>". */
+const must = (what: string) => ({ error: (issue: { input?: unknown }) => `must be ${what}, ${describeValue(issue.input)}` });
+
+const str = () => z.string(must('a string'));
+const nonEmpty = () => z.string(must('a non-empty string')).min(1, must('a non-empty string'));
+const num = () => z.number(must('a finite number'));
+const bool = () => z.boolean(must('true or false'));
+const count = () => z.number(must('a non-negative integer')).int(must('a non-negative integer')).min(0, must('a non-negative integer'));
+const stringArray = () => z.array(z.string(must('a string')), must('an array of strings'));
+const numberArray = () => z.array(z.number(must('a finite number')), must('an array of finite numbers'));
+const record = () => z.record(z.string(), z.unknown(), must('an object'));
+const obj = <S extends z.core.$ZodLooseShape>(shape: S, what = 'an object') => z.looseObject(shape, must(what));
+
+const turnSchema = obj({
+  t: count().describe('0-based turn index; must equal the position in `turns`'),
+  observation: str().describe('raw env text the policy saw as the current observation'),
+  prompt: str().optional().describe('full rendered prompt, when the framework logged one'),
+  admissible_actions: stringArray().optional(),
+  response: str().describe('raw model output for this turn'),
+  action: z.string(must('a string or null')).nullable().describe('extracted env command (null if unparseable)'),
+  format_valid: bool().optional().describe('verl-agent is_action_valid / RAGEN action_is_valid'),
+  action_admissible: bool().optional(),
+  feedback: str().optional().describe('env text returned after the action'),
+  reward: num().describe('per-step env reward'),
+  penalty: num().optional(),
+  done: bool(),
+  prompt_tokens: count().optional(),
+  response_tokens: count().optional().describe('L_{i,t}: response length in tokens'),
+  response_tokens_estimated: bool()
+    .optional()
+    .describe('true when response_tokens is an estimate from the text (src/core/io/README.md), not a tokenizer count'),
+  info: record().optional(),
+});
+
+// A plain (non-loose) object so lab slices (EstimatorSlice) fit the type; extra keys are still kept
+// because validation returns the input itself.
+const estimatorSliceSchema = z.object({
+  per_turn: numberArray().describe('A_{i,t} of this estimator, one per turn'),
+  components: z
+    .record(z.string(), z.union([z.number(), z.array(z.number())]), must('an object of numbers or number arrays'))
+    .optional()
+    .describe('named parts (PlanPO: trajectoryAdvantage A^E, responseAdvantage A^S, alpha)'),
+  params: record().optional().describe('the parameters the estimator ran with'),
+}, must('an object'));
+
+const advantagesSchema = obj({
+  trajectory: num().optional(),
+  per_turn: numberArray().optional().describe('advantages of the estimator named in `estimator` (or of the trainer)'),
+  estimator: str().optional().describe('extension: registry id of the estimator behind `per_turn`'),
+  estimators: z
+    .record(z.string(), estimatorSliceSchema, must('an object keyed by estimator id'))
+    .optional()
+    .describe('extension: every scored estimator by registry id (docs/rollouts-v1.md)'),
+});
+
+export const rolloutTrajectorySchema = obj(
+  {
+    schema: z.literal(ROLLOUTS_V1, must(`"${ROLLOUTS_V1}"`)),
+    source: obj({ framework: str(), run_id: str().optional(), algo: str().optional(), model: str().optional(), file: str().optional() }),
+    env: obj({ name: str(), dialect: str().optional(), split: str().optional(), max_turns: count().optional() }),
+    task: obj({ task_id: str(), task_type: str().optional(), instruction: str().optional() }),
+    train_step: count().optional(),
+    group_id: nonEmpty(),
+    traj_id: nonEmpty(),
+    sample_index: count().optional(),
+    turns: z.array(turnSchema, must('an array of turns')).superRefine((turns, ctx) => {
+      turns.forEach((turn, k) => {
+        if (turn.t !== k) ctx.addIssue({ code: 'custom', path: [k, 't'], message: `must be ${k} (turns are 0-based and in order), got ${turn.t}` });
+      });
+    }),
+    outcome: obj({
+      success: bool(),
+      episode_reward: num(),
+      score: num().optional(),
+      num_turns: count(),
+      terminated_by: str().optional(),
+    }),
+    advantages: advantagesSchema.optional(),
+  },
+  'a JSON object',
+).superRefine((value, ctx) => {
+  for (const [id, slice] of Object.entries(value.advantages?.estimators ?? {})) {
+    if (slice.per_turn.length !== value.turns.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['advantages', 'estimators', id, 'per_turn'],
+        message: `must hold one number per turn (${value.turns.length}), got ${slice.per_turn.length}`,
+      });
+    }
+  }
+});
+
+export type RolloutTrajectoryV1 = z.infer<typeof rolloutTrajectorySchema>;
+export type RolloutTurnV1 = RolloutTrajectoryV1['turns'][number];
+export type RolloutAdvantagesV1 = NonNullable<RolloutTrajectoryV1['advantages']>;
+export type EstimatorAdvantagesV1 = NonNullable<RolloutAdvantagesV1['estimators']>[string];
 
 /** One thing wrong with a record: where (a path like `turns[2].reward`) and what. */
 export interface SchemaProblem {
@@ -61,159 +136,23 @@ export interface SchemaProblem {
 
 export type ValidationResult = { ok: true; record: RolloutTrajectoryV1 } | { ok: false; problems: SchemaProblem[] };
 
-type Kind = 'string' | 'nonEmptyString' | 'boolean' | 'number' | 'count' | 'stringOrNull' | 'stringArray' | 'numberArray' | 'object';
-
-const KIND_TEXT: Record<Kind, string> = {
-  string: 'a string',
-  nonEmptyString: 'a non-empty string',
-  boolean: 'true or false',
-  number: 'a finite number',
-  count: 'a non-negative integer',
-  stringOrNull: 'a string or null',
-  stringArray: 'an array of strings',
-  numberArray: 'an array of finite numbers',
-  object: 'an object',
-};
-
 /** A plain JSON object (not null, not an array). */
 export function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function isFiniteNumber(x: unknown): x is number {
-  return typeof x === 'number' && Number.isFinite(x);
+/** ['turns', 2, 'reward'] → `turns[2].reward`; [] → `(record)`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out === '' ? '' : '.'}${String(key)}`;
+  return out === '' ? '(record)' : out;
 }
 
-function matches(kind: Kind, x: unknown): boolean {
-  switch (kind) {
-    case 'string':
-      return typeof x === 'string';
-    case 'nonEmptyString':
-      return typeof x === 'string' && x.length > 0;
-    case 'boolean':
-      return typeof x === 'boolean';
-    case 'number':
-      return isFiniteNumber(x);
-    case 'count':
-      return isFiniteNumber(x) && Number.isInteger(x) && x >= 0;
-    case 'stringOrNull':
-      return x === null || typeof x === 'string';
-    case 'stringArray':
-      return Array.isArray(x) && x.every((s) => typeof s === 'string');
-    case 'numberArray':
-      return Array.isArray(x) && x.every(isFiniteNumber);
-    case 'object':
-      return isObject(x);
-  }
-}
-
-/** A short rendering of a bad value for messages: `got "abc"`, `got -3`, `got an array`. */
-function describe(x: unknown): string {
-  if (x === undefined) return 'it is missing';
-  if (x === null) return 'got null';
-  if (Array.isArray(x)) return 'got an array';
-  if (typeof x === 'object') return 'got an object';
-  if (typeof x === 'string') return `got ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)}`;
-  return `got ${String(x)}`;
-}
-
-type FieldSpec = Record<string, { kind: Kind; required: boolean }>;
-
-const req = (kind: Kind) => ({ kind, required: true });
-const opt = (kind: Kind) => ({ kind, required: false });
-
-/** Top-level fields; `schema` and `turns` have their own checks. */
-const TOP: FieldSpec = {
-  source: req('object'),
-  env: req('object'),
-  task: req('object'),
-  train_step: opt('count'),
-  group_id: req('nonEmptyString'),
-  traj_id: req('nonEmptyString'),
-  sample_index: opt('count'),
-  outcome: req('object'),
-  advantages: opt('object'),
-};
-const SOURCE: FieldSpec = { framework: req('string'), run_id: opt('string'), algo: opt('string'), model: opt('string'), file: opt('string') };
-const ENV: FieldSpec = { name: req('string'), dialect: opt('string'), split: opt('string'), max_turns: opt('count') };
-const TASK: FieldSpec = { task_id: req('string'), task_type: opt('string'), instruction: opt('string') };
-const OUTCOME: FieldSpec = {
-  success: req('boolean'),
-  episode_reward: req('number'),
-  score: opt('number'),
-  num_turns: req('count'),
-  terminated_by: opt('string'),
-};
-const ADVANTAGES: FieldSpec = { trajectory: opt('number'), per_turn: opt('numberArray') };
-const TURN: FieldSpec = {
-  t: req('count'),
-  observation: req('string'),
-  prompt: opt('string'),
-  admissible_actions: opt('stringArray'),
-  response: req('string'),
-  action: req('stringOrNull'),
-  format_valid: opt('boolean'),
-  action_admissible: opt('boolean'),
-  feedback: opt('string'),
-  reward: req('number'),
-  penalty: opt('number'),
-  done: req('boolean'),
-  prompt_tokens: opt('count'),
-  response_tokens: opt('count'),
-  info: opt('object'),
-};
-
-function checkFields(obj: Record<string, unknown>, spec: FieldSpec, prefix: string, problems: SchemaProblem[]): void {
-  for (const [key, { kind, required }] of Object.entries(spec)) {
-    const value = obj[key];
-    if (value === undefined && !required) continue;
-    if (!matches(kind, value)) {
-      problems.push({ path: `${prefix}${key}`, message: `must be ${KIND_TEXT[kind]}, ${describe(value)}` });
-    }
-  }
-}
-
-function checkNested(obj: Record<string, unknown>, key: string, spec: FieldSpec, problems: SchemaProblem[]): void {
-  const value = obj[key];
-  if (isObject(value)) checkFields(value, spec, `${key}.`, problems);
-}
-
-function checkTurns(turns: unknown, problems: SchemaProblem[]): void {
-  if (!Array.isArray(turns)) {
-    problems.push({ path: 'turns', message: `must be an array of turns, ${describe(turns)}` });
-    return;
-  }
-  turns.forEach((turn, k) => {
-    const prefix = `turns[${k}]`;
-    if (!isObject(turn)) {
-      problems.push({ path: prefix, message: `must be an object, ${describe(turn)}` });
-      return;
-    }
-    checkFields(turn, TURN, `${prefix}.`, problems);
-    if (matches('count', turn.t) && turn.t !== k) {
-      problems.push({ path: `${prefix}.t`, message: `must be ${k} (turns are 0-based and in order), got ${String(turn.t)}` });
-    }
-  });
-}
-
-/** Checks `value` against rollouts.v1; returns the typed record or every problem found. */
+/** Checks `value` against rollouts.v1; returns the record itself (typed) or every problem found. */
 export function validateRolloutTrajectory(value: unknown): ValidationResult {
-  if (!isObject(value)) {
-    return { ok: false, problems: [{ path: '(record)', message: `must be a JSON object, ${describe(value)}` }] };
-  }
-  const problems: SchemaProblem[] = [];
-  if (value.schema !== ROLLOUTS_V1) {
-    problems.push({ path: 'schema', message: `must be "${ROLLOUTS_V1}", ${describe(value.schema)}` });
-  }
-  checkFields(value, TOP, '', problems);
-  checkNested(value, 'source', SOURCE, problems);
-  checkNested(value, 'env', ENV, problems);
-  checkNested(value, 'task', TASK, problems);
-  checkNested(value, 'outcome', OUTCOME, problems);
-  checkNested(value, 'advantages', ADVANTAGES, problems);
-  checkTurns(value.turns, problems);
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, record: value as unknown as RolloutTrajectoryV1 };
+  const result = rolloutTrajectorySchema.safeParse(value);
+  if (result.success) return { ok: true, record: value as RolloutTrajectoryV1 };
+  return { ok: false, problems: result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })) };
 }
 
 /** `path: message; path: message` for one-line reports. */

@@ -94,18 +94,23 @@ export function toTrajectorySummary(record: RolloutTrajectoryV1, options: ToGrou
 export function toRolloutGroups(
   records: readonly LocatedRecord[],
   options: ToGroupOptions = {},
-): { groups: ConvertedGroup[]; errors: ConversionError[] } {
+): { groups: ConvertedGroup[]; errors: ConversionError[]; warnings: ConversionError[] } {
   const byId = new Map<string, ConvertedGroup>();
+  const seen = new Map<string, Map<string, LocatedRecord>>(); // group → traj_id → first copy: O(1) per record
   const errors: ConversionError[] = [];
+  const warnings: ConversionError[] = [];
   for (const located of records) {
     const { group_id: groupId, traj_id: trajId } = located.record;
     const fail = (message: string) => errors.push({ line: located.line, index: located.index, groupId, trajId, message });
     let entry = byId.get(groupId);
-    if (entry === undefined) {
+    let ids = seen.get(groupId);
+    if (entry === undefined || ids === undefined) {
       entry = { groupId, members: [], group: { trajectories: [] } };
+      ids = new Map();
       byId.set(groupId, entry);
+      seen.set(groupId, ids);
     }
-    const earlier = entry.members.find((m) => m.record.traj_id === trajId);
+    const earlier = ids.get(trajId);
     if (earlier !== undefined) {
       fail(`duplicate traj_id "${trajId}" in group "${groupId}" (first on line ${earlier.line}); this copy is skipped`);
       continue;
@@ -115,9 +120,15 @@ export function toRolloutGroups(
       fail(converted.message);
       continue;
     }
+    ids.set(trajId, located);
+    const { success, episode_reward: reward } = located.record.outcome;
+    if (!success && reward > 0) {
+      warnings.push({ line: located.line, index: located.index, groupId, trajId,
+        message: `outcome.success is false but episode_reward is ${reward} > 0; scored as given (success-conditioned estimators treat it as a failure)` });
+    }
     entry.members.push(located);
     entry.group.trajectories.push(converted.summary);
   }
   const groups = [...byId.values()].filter((g) => g.members.length > 0);
-  return { groups, errors };
+  return { groups, errors, warnings };
 }

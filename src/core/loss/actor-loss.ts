@@ -16,7 +16,7 @@
  *   forward pass; `tf.keep` them (and dispose later) if you need them outside.
  * - Defaults follow verl-agent's scripts: token-mean, low_var_kl (k3), klCoef 0.01, entropyCoef 0.001.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { aggregateLoss, type AggMode } from './aggregate';
 import { klPenalty, type KlTypeName } from './kl';
 import { DEFAULT_CLIP, policyLoss, type ClipConfig } from './policy-loss';

@@ -19,7 +19,7 @@
  * - Padding is removed by multiplying with the mask (verl's convention), so a non-finite value
  *   at a padded position still poisons the sum: keep padded inputs finite.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 import { AGG_MODES, type AggMode } from './names';
 

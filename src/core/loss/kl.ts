@@ -18,7 +18,7 @@
  * - Sign convention: the loss *adds* klCoef·KL (verl minimises −J; the paper's Eq. 9 subtracts
  *   β·D_KL inside the maximised objective).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 import { normalizeKlType, type KlTypeName } from './names';
 

@@ -20,7 +20,7 @@
  * - At exact ties (ρ exactly on a clip boundary) torch splits the gradient of max/min in half and
  *   tfjs gives it to one side; the totals agree except on the boundary itself.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { aggregateLoss, maskedMean, type AggMode } from './aggregate';
 
 /** ε_low, ε_high (clip range [1 − ε_low, 1 + ε_high]) and the dual-clip constant c (> 1). */

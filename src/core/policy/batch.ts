@@ -2,7 +2,7 @@
  * Recorded decisions → the dense tensors of `scoreDecisions`. One row per response a_{i,t} that
  * made at least one choice; columns are its decisions, padded to the longest row (mask 0).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { denseAllowedBias, denseEncoder, denseMultiHot } from './dense';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from './features';
 import type { DecisionBatch, ModelDims } from './model';

@@ -5,7 +5,7 @@
  * slower than `tf.matMul(tf.transpose(a), b)` (e.g. [5280, 272]ᵀ×[5280, 128]: 280 ms vs 27 ms), and
  * tfjs's own MatMul gradient uses the transposed flags. These custom gradients transpose first.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 type Arg = tf.Tensor | tf.GradSaveFunc;
 

@@ -1,18 +1,22 @@
 /**
  * The policy network: a hashed bag-of-n-grams encoder and a small autoregressive token decoder
- * with a copy gate and a value head. Functional: every function takes the weights it uses, so the
- * trainable policy π_θ and the frozen reference π_ref run the same code.
+ * with a copy gate, plus a separate critic. Functional: every function takes the weights it uses,
+ * so the trainable policy π_θ and the frozen reference π_ref run the same code.
  *
  *   ctx  = relu(x·W_enc + b_enc)                          x: encoder multi-hot / √n   [R, H] → [R, D]
  *   h    = relu(f·W_dec + ctx + b_dec)                    f: decoder features          [R·P, F] → [R, P, D]
  *   h₂   = relu(h·W_hid + b_hid)                                                       [R, P, D]
  *   z    = h₂·W_out + b_out + (h₂·W_gate)·C + (h₂·W_look)·L   C: copy, L: lookahead   [R, P, V]
- *   V(s) = ctx·w_val + b_val                                                           [R]
+ *   V(s) = relu(x·W_crit + b_crit)·w_val + b_val          the critic's own encoder     [R]
+ *
+ * The critic shares no weights with the policy (as verl's separate critic model): its squared
+ * error (≈ 5 × 0.5 for the length-shaping baselines) would otherwise drive the policy's encoder
+ * far harder than the policy loss (≈ 0.002) does. Checkpoint format v2 carries critW/critB.
  *
  * Gotchas: no tf.gather in the gradient path (no wasm gradient), no float32 oneHot (wasm garbage):
  * inputs arrive as dense float arrays built in JS; the chosen-token one-hot is an int32 oneHot cast.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { createRng } from '../math';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS, type FeatureDims } from './features';
 import { inputMatMul, matMul } from './matmul';
@@ -23,8 +27,10 @@ export interface ModelDims extends FeatureDims {
 }
 
 export const WEIGHT_NAMES = [
-  'encW', 'encB', 'decW', 'decB', 'hidW', 'hidB', 'outW', 'outB', 'gateW', 'lookW', 'valW', 'valB',
+  'encW', 'encB', 'decW', 'decB', 'hidW', 'hidB', 'outW', 'outB', 'gateW', 'lookW', 'valW', 'valB', 'critW', 'critB',
 ] as const;
+/** The critic's weights: trained only by the value loss, never read by π. */
+export const CRITIC_WEIGHTS: readonly WeightName[] = ['critW', 'critB', 'valW', 'valB'];
 export type WeightName = (typeof WEIGHT_NAMES)[number];
 export type Weights = Record<WeightName, tf.Tensor>;
 
@@ -46,6 +52,7 @@ export function weightShapes(d: ModelDims): Record<WeightName, number[]> {
     gateW: [D, COPY_KINDS],
     lookW: [D, LOOKAHEAD_KINDS],
     valW: [D, 1], valB: [1],
+    critW: [d.hashBuckets, D], critB: [D],
   };
 }
 
@@ -60,6 +67,7 @@ export function initialWeights(d: ModelDims, seed: number, thinkStopLogit = Math
   const std: Record<WeightName, number> = {
     encW: 1, encB: 0, decW: 0.5, decB: 0, hidW: Math.sqrt(2 / d.hidden), hidB: 0,
     outW: 0.05, outB: 0, gateW: 0.05, lookW: 0.05, valW: 0, valB: 0,
+    critW: 1, critB: 0, // drawn last: the policy's initial weights are those of format v1
   };
   const out = {} as WeightsData;
   for (const name of WEIGHT_NAMES) {
@@ -78,9 +86,12 @@ export function contextOf(w: Weights, x: tf.Tensor2D): tf.Tensor2D {
   return tf.tidy(() => tf.relu(tf.add(inputMatMul(x, w.encW as tf.Tensor2D), w.encB)) as tf.Tensor2D); // [R, D]
 }
 
-/** V(s) [R] from ctx [R, D]. */
-export function valuesOf(w: Weights, ctx: tf.Tensor2D): tf.Tensor1D {
-  return tf.tidy(() => tf.reshape(tf.add(matMul(ctx, w.valW as tf.Tensor2D), w.valB), [-1]) as tf.Tensor1D); // [R]
+/** V(s) [R] from encoder inputs x [R, H], through the critic's own encoder. */
+export function valuesOf(w: Weights, x: tf.Tensor2D): tf.Tensor1D {
+  return tf.tidy(() => {
+    const c = tf.relu(tf.add(inputMatMul(x, w.critW), w.critB)); // critic context [R, D]
+    return tf.reshape(tf.add(matMul(c, w.valW), w.valB), [-1]) as tf.Tensor1D; // V(s) [R]
+  });
 }
 
 /**
@@ -128,20 +139,40 @@ export interface DecisionBatch {
 export interface DecisionScores {
   logProb: tf.Tensor2D; // log π(a_k | prefix) [R, P]
   entropy: tf.Tensor2D; // H(π(· | prefix)) over the allowed tokens [R, P]
-  values: tf.Tensor1D; // V(s) [R]
 }
 
-/** Log-probs and entropies of the recorded decisions under `w` (differentiable). */
-export function scoreDecisions(w: Weights, b: DecisionBatch): DecisionScores {
+/**
+ * log π over the allowed tokens at sampling temperature τ [R, P, V]:
+ *   log π(v) = z_v/τ − log Σ_{u ∈ allowed} exp(z_u/τ)
+ * The same distribution sampling.ts draws from, so π_old, π_θ and π_ref are all scored at τ (as verl
+ * divides the logits by the rollout temperature before computing log-probs).
+ */
+function logPolicyOf(w: Weights, ctx: tf.Tensor2D, b: DecisionBatch, temperature: number): tf.Tensor3D {
+  const z = logitsOf(w, ctx, b.dec, b.copy, b.look, b.positions); // [R, P, V]
+  const scaled = temperature === 1 ? z : tf.div(z, temperature); // z/τ [R, P, V]
+  return tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor3D; // [R, P, V]
+}
+
+/** log π(a_k | prefix) of the chosen tokens from log π [R, P, V]. */
+function pickChosen(logp: tf.Tensor3D, b: DecisionBatch): tf.Tensor2D {
+  const V = logp.shape[2];
+  const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]
+  const picked = tf.mul(tf.reshape(logp, [-1, V]), onehot); // [R·P, V]
+  return tf.reshape(tf.sum(picked, -1), b.mask.shape) as tf.Tensor2D; // [R, P]
+}
+
+/** Log-probs and entropies of the recorded decisions under `w` at temperature τ (differentiable). */
+export function scoreDecisions(w: Weights, b: DecisionBatch, temperature = 1): DecisionScores {
   return tf.tidy(() => {
     const ctx = contextOf(w, b.x); // [R, D]
-    const z = logitsOf(w, ctx, b.dec, b.copy, b.look, b.positions); // [R, P, V]
-    const logp = tf.logSoftmax(tf.add(z, b.allowedBias)); // log π over allowed tokens [R, P, V]
-    const V = z.shape[2];
-    const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]
-    const picked = tf.mul(tf.reshape(logp, [-1, V]), onehot); // [R·P, V]
-    const logProb = tf.reshape(tf.sum(picked, -1), b.mask.shape) as tf.Tensor2D; // [R, P]
+    const logp = logPolicyOf(w, ctx, b, temperature); // [R, P, V]
+    const logProb = pickChosen(logp, b); // [R, P]
     const entropy = tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)) as tf.Tensor2D; // [R, P]
-    return { logProb, entropy, values: valuesOf(w, ctx) };
+    return { logProb, entropy };
   });
+}
+
+/** Only log π(a_k | prefix) [R, P] at temperature τ: the π_ref / π_old scoring pass (no entropy, no values). */
+export function logProbsOf(w: Weights, b: DecisionBatch, temperature = 1): tf.Tensor2D {
+  return tf.tidy(() => pickChosen(logPolicyOf(w, contextOf(w, b.x), b, temperature), b));
 }

@@ -4,7 +4,7 @@
  * tokens; each decoding step uploads only the decision features and reads back only the logits
  * that sampling needs.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from './features';
 import { denseEncoder, denseMultiHot } from './dense';
 import {
@@ -92,6 +92,7 @@ export interface PromptFeatures {
 
 /** One turn of a lockstep batch: context and copy features stay on the device between tokens. */
 export class TurnSession {
+  private readonly x: tf.Tensor2D; // [n, H]
   private readonly ctx: tf.Tensor2D; // [n, D]
   private readonly copy: tf.Tensor3D; // [n, K, V]
 
@@ -99,14 +100,15 @@ export class TurnSession {
     const { hashBuckets, vocabSize: V } = policy.dims;
     const n = prompts.length;
     const x = denseEncoder(prompts.map((p) => p.encoder), hashBuckets);
-    this.ctx = tf.tidy(() => contextOf(policy.weights, tf.tensor2d(x, [n, hashBuckets]))); // [n, D]
+    this.x = tf.tensor2d(x, [n, hashBuckets]); // [n, H]
+    this.ctx = contextOf(policy.weights, this.x); // [n, D]
     const c = denseMultiHot(prompts.map((p) => p.copy), COPY_KINDS * V);
     this.copy = tf.tensor3d(c, [n, COPY_KINDS, V]); // [n, K, V]
   }
 
   /** V(s) per prompt (async read: a synchronous GPU read-back stalls WebGPU). */
   async values(): Promise<Float32Array> {
-    const v = valuesOf(this.policy.weights, this.ctx); // [n]
+    const v = valuesOf(this.policy.weights, this.x); // [n]
     const out = (await v.data()) as Float32Array;
     v.dispose();
     return out;
@@ -145,6 +147,7 @@ export class TurnSession {
   }
 
   dispose(): void {
+    this.x.dispose();
     this.ctx.dispose();
     this.copy.dispose();
   }

@@ -1,24 +1,24 @@
 /**
  * Batched scoring of recorded decisions: log π(a | prefix) under any weights, read back as plain
- * numbers. The trainer uses it for π_ref (the frozen initial weights) after collection, and to
- * recompute π_θold when sampling used a temperature ≠ 1 (otherwise the sampling log-probs are
- * π_θold: same weights, same features, float32 rounding apart).
+ * numbers. The trainer uses it for π_ref (the frozen initial weights) after collection, at the
+ * sampling temperature τ. π_θold needs no pass: the sampling log-probs are already log π_θold at τ
+ * (same weights, same features, float32 vs float64 rounding apart).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { buildDecisionBatch, disposeDecisionBatch, type DecisionRow } from '../policy/batch';
-import { scoreDecisions, type ModelDims, type Weights } from '../policy/model';
+import { logProbsOf, type ModelDims, type Weights } from '../policy/model';
 
 /**
- * Log-probs per decision of each row, in chunks of `chunk` rows. Rows are scored in order of
+ * Log-probs per decision of each row at sampling temperature τ, in chunks of `chunk` rows. Rows are scored in order of
  * their decision count (less padding) and returned in input order.
  */
-export async function scoreRows(weights: Weights, dims: ModelDims, rows: readonly DecisionRow[], chunk = 512): Promise<number[][]> {
+export async function scoreRows(weights: Weights, dims: ModelDims, rows: readonly DecisionRow[], temperature = 1, chunk = 512): Promise<number[][]> {
   const out: number[][] = new Array(rows.length);
   const order = rows.map((_, i) => i).sort((a, b) => rows[a].decisions.length - rows[b].decisions.length || a - b);
   for (let start = 0; start < order.length; start += chunk) {
     const ids = order.slice(start, start + chunk);
     const batch = buildDecisionBatch(dims, ids.map((i) => rows[i]));
-    const logProb = tf.tidy(() => scoreDecisions(weights, batch).logProb); // [r, P]
+    const logProb = logProbsOf(weights, batch, temperature); // [r, P]
     const data = (await logProb.data()) as Float32Array;
     tf.dispose(logProb);
     disposeDecisionBatch(batch);

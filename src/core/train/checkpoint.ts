@@ -4,12 +4,16 @@
  * and back (float32 values round-trip exactly through JSON numbers).
  * π_ref is not stored: it is the initial weights, rebuilt from deriveSeed(config.seed, 'init').
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
 import type { VocabularySpec } from '../policy/vocabulary';
 import type { RunConfig } from './config';
 
-export const CHECKPOINT_FORMAT = 'rollout-lab.checkpoint.v1';
+/** v2: the critic has its own encoder (critW, critB); v1 shared the policy's and cannot be loaded. */
+export const CHECKPOINT_FORMAT = 'rollout-lab.checkpoint.v2';
+const RETIRED_FORMATS: Record<string, string> = {
+  'rollout-lab.checkpoint.v1': 'its value head shares the policy encoder, which this version replaced by a separate critic; retrain the run (same config and seed) to get a v2 checkpoint',
+};
 
 export interface NamedWeight extends WeightData {
   name: string;
@@ -63,6 +67,10 @@ function weightFrom(raw: { shape: number[]; data: ArrayLike<number> }, what: str
 /** Parses a checkpoint object (from JSON or in memory); throws a readable error when malformed. */
 export function checkpointFromJson(raw: unknown): Checkpoint {
   const cp = raw as CheckpointJson;
+  const format = (raw as { format?: unknown } | null)?.format;
+  if (typeof format === 'string' && format in RETIRED_FORMATS) {
+    throw new Error(`checkpoint format "${format}" is no longer supported (expected "${CHECKPOINT_FORMAT}"): ${RETIRED_FORMATS[format]}`);
+  }
   if (!cp || typeof cp !== 'object' || cp.format !== CHECKPOINT_FORMAT) {
     throw new Error(`not a Rollout Lab checkpoint (expected format "${CHECKPOINT_FORMAT}")`);
   }
@@ -82,4 +90,14 @@ export function checkpointFromJson(raw: unknown): Checkpoint {
       moments: (cp.optimizer?.moments ?? []).map((m) => ({ name: m.name, ...weightFrom(m, m.name) })),
     },
   };
+}
+
+/**
+ * A checkpoint set to train for `iterations` in all. The schedule horizon K stays the original run's
+ * (`scheduleHorizon`), so α(k) continues at α_final instead of jumping back up.
+ */
+export function extendCheckpoint(cp: Checkpoint, iterations: number): Checkpoint {
+  if (iterations === cp.config.iterations) return cp;
+  const scheduleHorizon = cp.config.scheduleHorizon ?? cp.config.iterations;
+  return { ...cp, config: { ...cp.config, iterations, scheduleHorizon } };
 }

@@ -55,7 +55,10 @@ export interface RunConfig {
   /** Free decoding: penalty per format-invalid response (verl-agent 0.1). */
   formatPenalty: number;
   temperature: number;
-  /** Weight of the value-head loss, used only by estimators that return critic targets (`returns`: ppo). */
+  /**
+   * Weight of the value-head loss, used only by estimators whose entry declares `trainsCritic` (ppo and
+   * both length-shaping baselines; their advantages are batch-whitened, see critic.ts).
+   */
   valueCoef: number;
   hidden: number;
   hashBuckets: number;

@@ -5,3 +5,5 @@ export * from './metrics';
 export * from './update';
 export * from './trainer';
 export * from './loop';
+export * from './memory';
+export * from './run-file';

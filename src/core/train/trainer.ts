@@ -8,7 +8,7 @@
  *
  * The async generator in loop.ts drives it; the worker and the CLI call it through that.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { TurnAdvantages } from '../advantage/types';
 import { getEnv } from '../env/registry';
 import type { BaseEnvState, TextEnv } from '../env/types';
@@ -59,6 +59,8 @@ export class Trainer {
   /** Iterations completed. */
   iteration: number;
   private disposed = false;
+  /** The iteration in flight (checkpoint() waits for it, so weights and Adam state match `iteration`). */
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   private constructor(readonly config: RunConfig, policy: Policy, iteration: number, readonly options: TrainerOptions) {
     this.env = options.env ?? getEnv(config.env);
@@ -83,7 +85,13 @@ export class Trainer {
   }
 
   /** Collect, estimate, compare, update; returns the iteration's metrics and rollout groups. */
-  async runIteration(): Promise<IterationResult> {
+  runIteration(): Promise<IterationResult> {
+    const next = this.iterate();
+    this.inFlight = next.catch(() => undefined);
+    return next;
+  }
+
+  private async iterate(): Promise<IterationResult> {
     if (this.disposed) throw new Error('Trainer was disposed');
     const cfg = this.config;
     const k = this.iteration;
@@ -91,7 +99,7 @@ export class Trainer {
     // COLLECT GROUPS
     const batch = await this.collect(k);
     const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns));
-    const ref = await scoreRows(this.policy.reference, this.policy.dims, turns);
+    const ref = await scoreRows(this.policy.reference, this.policy.dims, turns, cfg.temperature); // π_ref at τ
     turns.forEach((turn, i) => (turn.refLogProbs = ref[i]));
     const t1 = now();
     // ADVANTAGES
@@ -142,23 +150,21 @@ export class Trainer {
         advantage: advantages[b].perTurn[i][t], valueTarget: targets ? targets[i][t] : 0,
       });
     })));
-    // π_θold: the sampling log-probs (τ = 1); recomputed by the batched pass when τ ≠ 1
-    if (cfg.temperature === 1) rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
-    else {
-      const old = await scoreRows(this.policy.weights, this.policy.dims, rows);
-      rows.forEach((row, i) => (row.oldLogProbs = old[i]));
-    }
+    // π_θold: the sampling log-probs, already at τ (π_ref and π_θ are scored at τ too)
+    rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
     return policyUpdate(this.policy, this.optimizer, rows, {
       loss: {
         clipLow: cfg.clipLow, clipHigh: cfg.clipHigh, clipRatioC: cfg.clipRatioC, aggMode: cfg.aggMode,
         klType: cfg.klType, klCoef: cfg.klCoef, entropyCoef: cfg.entropyCoef,
       },
-      miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0,
+      miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0, temperature: cfg.temperature,
       shuffleSeed: deriveSeed(cfg.seed, 'minibatch', k),
     });
   }
 
+  /** Weights, Adam state, config and iteration; called mid-iteration, it waits for that iteration's end. */
   async checkpoint(): Promise<Checkpoint> {
+    await this.inFlight;
     return {
       format: CHECKPOINT_FORMAT,
       config: structuredCloneJson(this.config),
@@ -178,7 +184,7 @@ export class Trainer {
 }
 
 /** Decision positions the decoder distinguishes: thoughts + tags + the longest command. */
-function maxPositions(cfg: RunConfig): number {
+export function maxPositions(cfg: RunConfig): number {
   return cfg.decoding === 'free' ? cfg.maxResponseTokens : cfg.maxThinkTokens + 16;
 }
 

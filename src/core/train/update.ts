@@ -4,15 +4,18 @@
  *
  *   loss = pgLoss(ρ, A) − entropyCoef·agg(H) + klCoef·agg(KL(π_θ ‖ π_ref)) [+ valueCoef·mean((V − Rₜ)²)]
  *
+ * The value term reaches only the critic's own weights (model.ts): the sum is one Adam step on
+ * disjoint parameter sets, so the critic's loss scale cannot swamp the policy's gradient.
+ *
  * Each row is one response a_{i,t}; its columns are the response's decisions (forced tokens carry
  * no choice and are left out). A_{i,t} is broadcast to every decision of the row.
  * Every temporary lives in tf.tidy / variableGrads; grads are disposed after applyGradients.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { actorLoss, type ActorLossConfig } from '../loss';
 import { createRng } from '../math';
 import { buildDecisionBatch, disposeDecisionBatch } from '../policy/batch';
-import { scoreDecisions } from '../policy/model';
+import { scoreDecisions, valuesOf } from '../policy/model';
 import type { Policy, PromptFeatures } from '../policy/policy';
 import type { Decision } from '../rollout/types';
 
@@ -31,6 +34,8 @@ export interface UpdateOptions {
   miniBatches: number;
   epochs: number;
   valueCoef: number;
+  /** Sampling temperature τ: π_θ is scored at the temperature the tokens were drawn at. */
+  temperature: number;
   /** Seed of the mini-batch shuffles (deriveSeed(seed, 'minibatch', iteration)). */
   shuffleSeed: number;
 }
@@ -68,9 +73,10 @@ async function step(policy: Policy, optimizer: tf.Optimizer, rows: readonly Trai
   const targets = tf.tensor1d(rows.map((r) => r.valueTarget)); // [R]
   let kept: tf.Scalar[] = [];
   const { value, grads } = tf.variableGrads(() => {
-    const s = scoreDecisions(policy.weights, batch);
+    const s = scoreDecisions(policy.weights, batch, opts.temperature);
     const out = actorLoss({ logProb: s.logProb, oldLogProb, refLogProb, advantages, mask: batch.mask, entropy: s.entropy }, opts.loss);
-    const valueLoss = tf.mean(tf.square(tf.sub(s.values, targets))) as tf.Scalar; // [] 
+    // the critic has its own weights: its loss moves only critW, critB, valW, valB
+    const valueLoss = opts.valueCoef > 0 ? tf.mean(tf.square(tf.sub(valuesOf(policy.weights, batch.x), targets))) as tf.Scalar : tf.scalar(0); // []
     const loss = opts.valueCoef > 0 ? tf.add(out.loss, tf.mul(opts.valueCoef, valueLoss)) as tf.Scalar : out.loss;
     kept = [loss, out.pgLoss, out.kl, out.entropy, out.clipFraction, out.clipFractionLower, out.approxKl, valueLoss].map((t) => tf.keep(t.clone()));
     return loss;

@@ -1,5 +1,6 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { Axes } from './Axes';
+import { ChartDownload } from './export/ChartDownload';
 import type { GroupedDatum } from './divergence-data';
 import { layoutScatter, type PointCategory, type ScatterPoint } from './scatter-layout';
 import { useWidth } from './use-size';
@@ -39,10 +40,12 @@ export interface DivergenceScatterProps {
   xLabel: string;
   yLabel: string;
   onPick(d: GroupedDatum): void;
+  /** The shared marker legend (goes into downloaded files). */
+  legend?: RefObject<HTMLElement | null>;
 }
 
 /** One point per response; y = x is "both estimators agree". */
-export function DivergenceScatter({ title, data, xLabel, yLabel, onPick }: DivergenceScatterProps) {
+export function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend }: DivergenceScatterProps) {
   const { ref, width } = useWidth<HTMLDivElement>(320);
   const [hover, setHover] = useState<GroupedDatum | null>(null);
   const [active, setActive] = useState(0);
@@ -71,7 +74,7 @@ export function DivergenceScatter({ title, data, xLabel, yLabel, onPick }: Diver
   };
   return (
     <figure className="chart scatter" aria-label={title} ref={ref}>
-      <figcaption>{title}</figcaption>
+      <figcaption>{title}<ChartDownload title={title} legend={legend} /></figcaption>
       <svg width={side} height={side} role="group" ref={svg} onKeyDown={onKeyDown}
         aria-label={`${title}: ${data.length} responses. Tab to a point, then arrow keys move between points and Enter opens one.`}>
         <Axes plot={layout.plot} xTicks={layout.ticks} yTicks={layout.yTicks} xLabel={xLabel} yLabel={yLabel} />
@@ -92,9 +95,9 @@ export function DivergenceScatter({ title, data, xLabel, yLabel, onPick }: Diver
   );
 }
 
-export function ScatterLegend() {
+export function ScatterLegend({ ref }: { ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p className="legend scatter-legend">
+    <p className="legend scatter-legend" ref={ref}>
       <span><svg width="10" height="10" aria-hidden="true"><circle cx="5" cy="5" r="3.5" className="pt pt-success" /></svg> success</span>
       <span><svg width="12" height="12" aria-hidden="true"><path d="M6,1L11,6L6,11L1,6Z" className="pt pt-circuitous" /></svg> circuitous success</span>
       <span><svg width="10" height="10" aria-hidden="true"><path d="M2,2L8,8M2,8L8,2" className="pt pt-failure" /></svg> failure</span>

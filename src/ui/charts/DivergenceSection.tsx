@@ -13,6 +13,7 @@ import { DivergenceScatter, ScatterLegend } from './DivergenceScatter';
 export const DivergenceSection = memo(function DivergenceSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
   const ref = useRef<HTMLElement>(null);
+  const legend = useRef<HTMLParagraphElement>(null);
   const selection = useWhileVisible(live, ref);
   const [x, y] = selection.estimators;
   const groups = selection.groups;
@@ -30,12 +31,12 @@ export const DivergenceSection = memo(function DivergenceSection({ selection: li
   return (
     <section aria-label="Advantage divergence" className="divergence" ref={ref} data-control="divergence">
       <h3>Advantage divergence ({when})</h3>
-      <ScatterLegend />
+      <ScatterLegend ref={legend} />
       <div className="chart-row">
-        <DivergenceScatter title={`${lx} vs ${ly} advantage per response`} data={pairData} xLabel={`A ${lx}`} yLabel={`A ${ly}`} onPick={pick} />
+        <DivergenceScatter title={`${lx} vs ${ly} advantage per response`} data={pairData} xLabel={`A ${lx}`} yLabel={`A ${ly}`} onPick={pick} legend={legend} />
         {split && (
           <DivergenceScatter title={`${estimatorLabel(split)}: A^E vs α·A^S per response`} data={partData}
-            xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} />
+            xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} legend={legend} />
         )}
         {selection.run && (
           <DivergenceBands title={`A ${ly} − A ${lx} over training (${estimatorLabel(selection.run.estimator)} run)`}

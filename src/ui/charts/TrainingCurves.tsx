@@ -1,12 +1,13 @@
 import { seriesVar } from '../palette';
 import './charts.css';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState, type RefObject } from 'react';
 import { useWhileVisible } from '../use-while-visible';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
 import { useThrottled } from '../use-throttled';
 import { estimatorLabel } from '../group/advantage-lanes';
 import { Axes } from './Axes';
+import { ChartDownload } from './export/ChartDownload';
 import { layoutCurves, type CurvePoint } from './curves-layout';
 import { useWidth } from './use-size';
 
@@ -32,8 +33,8 @@ export const PANELS: Panel[] = [
   { key: 'zero', title: 'Zero-variance groups', pick: (m) => m.zeroStdGroupFraction, yInclude: [0, 1], format: pct },
 ];
 
-const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover }: {
-  panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void;
+const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover, legend }: {
+  panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void; legend: RefObject<HTMLParagraphElement | null>;
 }) {
   const height = 150;
   const layout = useMemo(() => {
@@ -48,7 +49,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
   });
   return (
     <figure className="chart curve" aria-label={panel.title} data-panel={panel.key}>
-      <figcaption>{panel.title}</figcaption>
+      <figcaption>{panel.title}<ChartDownload title={panel.title} xLabel="iteration" yLabel={panel.title.replace(/\s*\(.*\)$/, '')} legend={legend} /></figcaption>
       <svg width={width} height={height} role="img" aria-label={`${panel.title} per iteration`}
         onMouseMove={(e) => onHover(layout.iterationAt(e.clientX - e.currentTarget.getBoundingClientRect().left))}
         onMouseLeave={() => onHover(null)}>
@@ -79,13 +80,14 @@ export function TrainingCurves() {
   const section = useRef<HTMLElement>(null);
   const runs = useWhileVisible(useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0), section);
   const [hover, setHover] = useState<number | null>(null);
+  const legend = useRef<HTMLParagraphElement>(null);
   const { ref, width } = useWidth<HTMLDivElement>(1000);
   const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 12) / columns);
   return (
     <section aria-label="Training curves" className="training-curves" ref={section} data-control="curves">
       <h3>Training curves</h3>
-      <p className="legend">
+      <p className="legend" ref={legend}>
         {runs.map((r, i) => (
           <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: seriesVar(r.estimator) }} /></svg> {estimatorLabel(r.estimator)}</span>
         ))}
@@ -93,7 +95,7 @@ export function TrainingCurves() {
         <span className="muted">faint: raw · bold: smoothed · x axis: iteration k</span>
       </p>
       <div className="curve-grid" ref={ref}>
-        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} />)}
+        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} legend={legend} />)}
       </div>
     </section>
   );

@@ -1,12 +1,21 @@
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+
+type KatexModule = typeof import('katex').default;
 
 const CACHE = new Map<string, string>();
 const CACHE_SIZE = 300;
 
-/** KaTeX HTML (+ MathML for screen readers) for `source`, cached: the same line is rendered once. */
-export function katexHtml(source: string, display: boolean): string {
+// KaTeX (JS + CSS + fonts, ~270 kB) is fetched when the first equation mounts, not with the page.
+let katex: KatexModule | null = null;
+let loading: Promise<KatexModule> | null = null;
+function loadKatex(): Promise<KatexModule> {
+  loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default));
+  return loading;
+}
+
+/** KaTeX HTML (+ MathML for screen readers) for `source`, cached: the same line is rendered once. Null until KaTeX has loaded. */
+export function katexHtml(source: string, display: boolean): string | null {
+  if (!katex) return null;
   const key = `${display ? 'D' : 'I'}${source}`;
   let html = CACHE.get(key);
   if (html === undefined) {
@@ -17,9 +26,19 @@ export function katexHtml(source: string, display: boolean): string {
   return html;
 }
 
-/** KaTeX source rendered to HTML (errors shown in place, never thrown). */
+/** KaTeX source rendered to HTML (errors shown in place, never thrown); the source text while KaTeX loads. */
 export function Katex({ source, display = false }: { source: string; display?: boolean }) {
-  const html = useMemo(() => katexHtml(source, display), [source, display]);
+  const [ready, setReady] = useState(katex !== null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void loadKatex().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  const html = useMemo(() => (ready ? katexHtml(source, display) : null), [ready, source, display]);
+  if (html === null) return <span className="katex-host" aria-busy="true">{source}</span>;
   // a display equation wider than its card scrolls sideways; the scroller takes focus for keyboard users
   if (display) return <span className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />;
   return <span className="katex-host" dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,4 +1,5 @@
 import type { ChartLayout } from '../../core/experiments/charts/layout';
+import { ChartDownload } from '../charts/export/ChartDownload';
 
 /**
  * Draws a chart layout from src/core/experiments (the same geometry as the report's SVG files).
@@ -31,7 +32,7 @@ export function ExperimentChart({ layout, caption }: { layout: ChartLayout; capt
         <text transform={`translate(12 ${(f.top + f.bottom) / 2}) rotate(-90)`} textAnchor="middle">{f.yLabel}</text>
         {f.kind === 'line' ? <Lines layout={f} /> : <Bars layout={f} />}
       </svg>
-      <figcaption>{caption}</figcaption>
+      <figcaption>{caption}<ChartDownload title={f.title} selfContained /></figcaption>
     </figure>
   );
 }

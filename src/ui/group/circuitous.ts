@@ -9,8 +9,9 @@
  * command that changes nothing.
  */
 import type { RolloutTrajectoryV1 } from '../../core/io/rollouts-v1';
+import { getEnv, isEnvId } from '../../core/env/registry';
 
-export type CircuitousRecord = Pick<RolloutTrajectoryV1, 'turns' | 'outcome'> & { oracle_turns?: number };
+export type CircuitousRecord = Pick<RolloutTrajectoryV1, 'turns' | 'outcome'> & { oracle_turns?: number; env?: { name: string } };
 
 export type TurnMarkKind = 'revisit' | 'repeat' | 'no-effect';
 
@@ -42,7 +43,14 @@ export interface CircuitousOptions {
   slack: number;
 }
 
-const NOTHING_HAPPENS = 'Nothing happens.';
+/** ALFWorld's no-op text: used for records of environments this app does not know (imports). */
+const ALFWORLD_NO_OP = 'Nothing happens.';
+
+/** The record's environment's declared no-op feedback (null: it has none). */
+export function noOpFeedbackOf(record: CircuitousRecord): string | null {
+  const name = record.env?.name;
+  return name !== undefined && isEnvId(name) ? getEnv(name).noOpFeedback : ALFWORLD_NO_OP;
+}
 const WORDS = ['never', 'once', 'twice', 'three times', 'four times', 'five times', 'six times', 'seven times', 'eight times', 'nine times', 'ten times'];
 
 export function countWord(n: number): string {
@@ -57,6 +65,7 @@ export function ordinal(n: number): string {
 
 /** Where the agent is after each turn (null: unknown / no place). */
 export function locationsOf(record: CircuitousRecord): Array<string | null> {
+  const noOp = noOpFeedbackOf(record);
   const reported = record.turns.some((turn) => turn.info !== undefined && 'location' in turn.info);
   let here: string | null = null;
   return record.turns.map((turn) => {
@@ -65,7 +74,7 @@ export function locationsOf(record: CircuitousRecord): Array<string | null> {
       here = typeof loc === 'string' ? loc : null;
     } else {
       const go = /^go to (.+)$/.exec(turn.action?.trim() ?? '');
-      if (go && turn.feedback !== NOTHING_HAPPENS) here = go[1];
+      if (go && (noOp === null || turn.feedback !== noOp)) here = go[1];
     }
     return here;
   });
@@ -73,6 +82,7 @@ export function locationsOf(record: CircuitousRecord): Array<string | null> {
 
 /** Revisit, repeat and no-effect marks, in turn order. */
 export function turnMarks(record: CircuitousRecord): { marks: TurnMark[]; revisits: Record<string, number> } {
+  const noOp = noOpFeedbackOf(record);
   const marks: TurnMark[] = [];
   const visits = new Map<string, number>();
   const revisits: Record<string, number> = {};
@@ -89,7 +99,7 @@ export function turnMarks(record: CircuitousRecord): { marks: TurnMark[]; revisi
     }
     const previous = t > 0 ? record.turns[t - 1].action : null;
     if (turn.action && turn.action === previous) marks.push({ t: turn.t, kind: 'repeat', text: `repeats "${turn.action}"` });
-    if (turn.feedback === NOTHING_HAPPENS || turn.action_admissible === false) {
+    if ((noOp !== null && turn.feedback === noOp) || turn.action_admissible === false) {
       marks.push({ t: turn.t, kind: 'no-effect', text: 'this command changed nothing' });
     }
   });

@@ -1,15 +1,19 @@
 import type { RunConfig } from '../../core/train/config';
 import { configEvents } from '../../state/config-store';
 import { NumberField, SelectField } from './fields';
+import { EstimatorParamFields } from './EstimatorParamFields';
+import { getEnv } from '../../core/env/registry';
 
 /** The less-often changed knobs, folded away. */
 export function AdvancedFields({ run }: { run: RunConfig }) {
   const num = (key: keyof RunConfig) => (v: number | null) => configEvents.runFieldEdited(key, v as never);
+  const size = getEnv(run.env).sizeRange;
   return (
     <details className="advanced">
       <summary>More settings</summary>
       <div className="field-grid">
-        <NumberField label="Room size (receptacles)" value={run.envSize} min={1} max={1000} integer emptyMeans="env default" onCommit={num('envSize')} />
+        <NumberField label={`Environment size (${size.unit})`} value={run.envSize} min={size.min} max={size.max} integer
+          emptyMeans={`env default (${size.default})`} onCommit={num('envSize')} />
         <NumberField label="Temperature" value={run.temperature} min={0.01} max={100} step={0.1} onCommit={(v) => num('temperature')(v ?? 1)} />
         <NumberField label="Max thought tokens" value={run.maxThinkTokens} min={0} max={64} integer onCommit={(v) => num('maxThinkTokens')(v ?? 8)} />
         <NumberField label="History length" value={run.historyLength} min={0} max={16} integer onCommit={(v) => num('historyLength')(v ?? 2)} />
@@ -21,6 +25,7 @@ export function AdvancedFields({ run }: { run: RunConfig }) {
       <SelectField label="Decoding" value={run.decoding}
         options={[{ value: 'constrained', label: 'constrained (always a valid command)' }, { value: 'free', label: 'free (format can fail)' }]}
         onChange={(v) => configEvents.runFieldEdited('decoding', v)} />
+      <EstimatorParamFields />
     </details>
   );
 }

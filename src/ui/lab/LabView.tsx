@@ -5,11 +5,14 @@ import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
 import { useRunStore } from '../../state/run-store';
+import { PersistNotices } from '../runs/PersistNotices';
+import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
 import { RecordedNote } from '../classroom/RecordedNote';
 import { SettingsFold } from '../classroom/SettingsFold';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
+import { RunExports } from './RunExports';
 import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
@@ -32,6 +35,7 @@ export function LabView() {
   return (
     <div className="lab">
       <LinkProblems />
+      <PersistNotices />
       <div className="lab-layout">
         <SettingsFold><ConfigPanel /></SettingsFold>
         <div className="lab-main">
@@ -39,8 +43,10 @@ export function LabView() {
             <Controls />
             <RunStatus />
             <RecordedNote />
+            <RunExports />
             <ShortcutLegend />
           </div>
+          <RunsPanel />
           <SelectedGroupViews />
           {hasRuns && <TrainingCurves />}
         </div>

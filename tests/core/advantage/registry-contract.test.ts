@@ -11,6 +11,7 @@ import {
 } from '../../../src/core/advantage/registry';
 import type { RolloutGroup } from '../../../src/core/advantage/types';
 import { groupArb } from './arbitraries';
+import { checkOutputsMatchDeclarations, checkParamSchema, checkSchedules } from './declaration-contract';
 
 function deepFreeze<T>(x: T): T {
   if (x && typeof x === 'object') {
@@ -21,19 +22,9 @@ function deepFreeze<T>(x: T): T {
 }
 
 describe('advantage estimator registry', () => {
-  it('lists the issue-4 estimators', () => {
-    expect(ESTIMATOR_IDS).toEqual([
-      'grpo',
-      'planpo',
-      'planpo-ae-only',
-      'planpo-as-only',
-      'planpo-const-alpha',
-      'rloo',
-      'gigpo',
-      'length-shaping-unconditional',
-      'length-shaping-success',
-      'ppo',
-    ]);
+  it('ids are the registry keys, unique, and ESTIMATOR_IDS lists them all', () => {
+    expect(ESTIMATOR_IDS).toEqual(Object.keys(ADVANTAGE_ESTIMATORS));
+    for (const id of ESTIMATOR_IDS) expect(getEstimator(id).id).toBe(id);
   });
 
   it('getEstimator rejects unknown ids with the list of known ones', () => {
@@ -76,6 +67,10 @@ describe.each(ESTIMATOR_IDS)('registry entry %s', (id) => {
       { numRuns: 60 },
     );
   });
+
+  it('declares a valid parameter schema whose defaults are its defaults', () => checkParamSchema(estimator));
+  it('declares schedules over its own parameters', () => checkSchedules(estimator));
+  it('outputs only declared components, combines them as declared, and works its equation', () => checkOutputsMatchDeclarations(estimator));
 
   it('an empty group gives no advantages', () => {
     const empty: RolloutGroup = { trajectories: [] };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/math/rng';
 import { ENVIRONMENTS, ENV_IDS, getEnv } from '../../../src/core/env/registry';
 import type { BaseEnvState, TextEnv } from '../../../src/core/env/types';
+import { checkEnvDeclarations } from './declaration-contract';
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -30,6 +31,8 @@ function randomWalk(env: TextEnv<BaseEnvState>, seed: number, steps: number) {
 
 describe.each(ENV_IDS)('%s honours the TextEnv contract', (id) => {
   const env = getEnv(id);
+
+  it('declares its size range, turn cap, no-op feedback and a demo group, and they hold', () => checkEnvDeclarations(env));
 
   it('has a versioned id, a label, task types, both splits and a positive turn cap', () => {
     expect(env.id).toBe(id);

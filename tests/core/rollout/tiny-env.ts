@@ -6,6 +6,7 @@
 import type { BaseEnvState, TextEnv } from '../../../src/core/env/types';
 import { createRng } from '../../../src/core/math';
 import { constructDemoGroup, demoOptions } from '../../../src/core/env/demo';
+import { checkInt } from '../../../src/core/env/options';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'white'];
 
@@ -27,6 +28,7 @@ export function buttonEnv(options: { walk?: boolean } = {}): TextEnv<ButtonState
     noOpFeedback: 'Nothing happens.',
     demoGroup: (seed, taskType) => constructDemoGroup(env, seed, { ...demoOptions(env, taskType), maxTurns: 4 }),
     reset(seed, opts) {
+      checkInt('buttons-v0', 'size', opts?.size, 1, 3, 1);
       const target = createRng(seed).pick(COLOURS);
       const maxTurns = opts?.maxTurns ?? 4;
       const state: ButtonState = { turn: 0, maxTurns, done: false, success: false, taskType: 'press', target, atPanel: !walk };

@@ -48,12 +48,13 @@ describe('Trainer', () => {
     const t = await Trainer.create(smallConfig({ estimator: 'planpo' }), { env });
     const { metrics, groups } = await t.runIteration();
     t.dispose();
+    const alpha1 = 0.1 + (0.05 - 0.1) / t.config.iterations; // α(k) at k = 1 of K
     for (const key of ['iteration', 'successRate', 'meanTurns', 'meanSuccessTurns', 'meanOracleTurns', 'meanResponseTokens',
       'zeroStdGroupFraction', 'loss', 'kl', 'clipFraction', 'entropy', 'timing', 'numTensors', 'backend', 'alpha']) {
       expect(metrics, key).toHaveProperty(key);
     }
     expect(metrics.iteration).toBe(1);
-    expect(metrics.alpha).toBeCloseTo(0.1, 12);
+    expect(metrics.alpha).toBeCloseTo(alpha1, 12);
     expect(metrics.backend).toBe('wasm');
     expect(metrics.meanOracleTurns).toBe(2);
     expect(groups).toHaveLength(2);
@@ -65,7 +66,7 @@ describe('Trainer', () => {
     const planpo = rec.estimator_advantages.planpo;
     expect(planpo.components).toHaveProperty('trajectoryAdvantage');
     expect(planpo.components).toHaveProperty('responseAdvantage');
-    expect(planpo.components.alpha).toBeCloseTo(0.1, 12);
+    expect(planpo.components.alpha).toBeCloseTo(alpha1, 12);
     expect(planpo.per_turn).toHaveLength(rec.turns.length);
     expect(rec.advantages?.per_turn).toEqual(planpo.per_turn);
     for (const turn of rec.turns) expect((turn.info as { ref_log_probs: number[] }).ref_log_probs).toBeDefined();

@@ -1,0 +1,158 @@
+/**
+ * Saved labs in IndexedDB: create, save an iteration (one transaction: its metrics, its report
+ * when the bounded policy keeps it, the reports that policy now drops, and the checkpoint when one
+ * is given), list, load, rename, delete, and convert to and from run files (SavedRun).
+ * A failed transaction changes nothing, so a quota error never loses what was already saved.
+ */
+import { ADVANTAGE_ESTIMATORS } from '../../core/advantage/registry';
+import type { Checkpoint } from '../../core/train/checkpoint';
+import type { IterationMetrics } from '../../core/train/metrics';
+import { keepReport, REPORT_KEEP, type SavedDivergence, type SavedReport, type SavedRun } from '../../core/train/run-file';
+import type { SavedLabSummary } from '../../state/saved-runs-store';
+import type { LabConfig } from '../lab-config';
+import { labDb, labRange, runRange, type LabRecord, type SavedRunMeta } from './db';
+
+export interface LoadedRun {
+  meta: SavedRunMeta;
+  /** Up to the checkpoint's iteration (later ones are retrained on resume). */
+  metrics: IterationMetrics[];
+  divergence: SavedDivergence[];
+  reports: SavedReport[];
+  checkpoint: Checkpoint | null;
+}
+
+export interface LoadedLab {
+  lab: LabRecord;
+  runs: LoadedRun[];
+}
+
+export const estimatorLabel = (id: string): string => (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[id]?.label ?? id;
+
+function defaultName(config: LabConfig, at: Date): string {
+  const time = at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return `${config.estimators.map(estimatorLabel).join(' vs ')} · ${config.run.env} · ${time}`;
+}
+
+export async function createLab(config: LabConfig, runs: Array<{ id: string; estimator: string }>, name?: string): Promise<LabRecord> {
+  const now = Date.now();
+  const lab: LabRecord = {
+    id: crypto.randomUUID(), name: name ?? defaultName(config, new Date(now)), createdAt: now, updatedAt: now, config,
+    runs: runs.map((r) => ({ ...r, fingerprint: null, metricsFingerprint: null })),
+    checkpointIterations: Object.fromEntries(runs.map((r) => [r.id, 0])),
+  };
+  await (await labDb()).put('labs', lab);
+  return lab;
+}
+
+export interface IterationRecord {
+  metrics: IterationMetrics;
+  report: SavedReport;
+  fingerprints?: { rollouts: string | null; metrics: string | null };
+  checkpoint?: Checkpoint;
+}
+
+export async function saveIteration(labId: string, runId: string, rec: IterationRecord): Promise<void> {
+  const db = await labDb();
+  const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints'], 'readwrite');
+  const k = rec.metrics.iteration;
+  void tx.objectStore('metrics').put(rec.metrics, [labId, runId, k]);
+  if (rec.report.divergence) void tx.objectStore('divergence').put(rec.report.divergence, [labId, runId, k]);
+  const reports = tx.objectStore('reports');
+  if (keepReport(k, k)) void reports.put(rec.report, [labId, runId, k]);
+  // The one report that keepReport drops at k (it kept it at k − 1), and anything retrained past k.
+  const dropped = k - REPORT_KEEP.last;
+  if (dropped >= 1 && !keepReport(dropped, k)) void reports.delete([labId, runId, dropped]);
+  void reports.delete(runRange(labId, runId, k));
+  void tx.objectStore('metrics').delete(runRange(labId, runId, k));
+  void tx.objectStore('divergence').delete(runRange(labId, runId, k));
+  const lab = await tx.objectStore('labs').get(labId);
+  if (lab) {
+    lab.updatedAt = Date.now();
+    if (rec.fingerprints) {
+      lab.runs = lab.runs.map((r) => (r.id === runId ? { ...r, fingerprint: rec.fingerprints!.rollouts, metricsFingerprint: rec.fingerprints!.metrics } : r));
+    }
+    if (rec.checkpoint) {
+      void tx.objectStore('checkpoints').put(rec.checkpoint, [labId, runId]);
+      lab.checkpointIterations[runId] = rec.checkpoint.iteration;
+    }
+    void tx.objectStore('labs').put(lab);
+  }
+  await tx.done;
+}
+
+export async function saveCheckpoint(labId: string, runId: string, checkpoint: Checkpoint): Promise<void> {
+  const db = await labDb();
+  const tx = db.transaction(['labs', 'checkpoints'], 'readwrite');
+  const lab = await tx.objectStore('labs').get(labId);
+  if (lab) {
+    void tx.objectStore('checkpoints').put(checkpoint, [labId, runId]);
+    lab.checkpointIterations[runId] = checkpoint.iteration;
+    lab.updatedAt = Date.now();
+    void tx.objectStore('labs').put(lab);
+  }
+  await tx.done;
+}
+
+function summaryOf(lab: LabRecord): SavedLabSummary {
+  const its = lab.runs.map((r) => lab.checkpointIterations[r.id] ?? 0);
+  return {
+    id: lab.id, name: lab.name, updatedAt: lab.updatedAt, estimators: lab.runs.map((r) => r.estimator),
+    env: lab.config.run.env, iteration: its.length ? Math.min(...its) : 0,
+  };
+}
+
+/** Newest first. */
+export async function listLabs(): Promise<SavedLabSummary[]> {
+  const labs = await (await labDb()).getAll('labs');
+  return labs.map(summaryOf).sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+export async function loadLab(id: string): Promise<LoadedLab | null> {
+  const db = await labDb();
+  const lab = await db.get('labs', id);
+  if (!lab) return null;
+  const runs = await Promise.all(lab.runs.map(async (meta): Promise<LoadedRun> => {
+    const checkpoint = (await db.get('checkpoints', [id, meta.id])) ?? null;
+    const upTo = checkpoint?.iteration ?? 0;
+    const inRange = IDBKeyRange.bound([id, meta.id, 1], [id, meta.id, upTo]);
+    if (upTo === 0) return { meta, metrics: [], divergence: [], reports: [], checkpoint };
+    const [metrics, divergence, reports] = await Promise.all([
+      db.getAll('metrics', inRange), db.getAll('divergence', inRange), db.getAll('reports', inRange),
+    ]);
+    return { meta, metrics, divergence, reports, checkpoint };
+  }));
+  return { lab, runs };
+}
+
+export async function renameLab(id: string, name: string): Promise<void> {
+  const db = await labDb();
+  const lab = await db.get('labs', id);
+  if (lab) await db.put('labs', { ...lab, name });
+}
+
+export async function deleteLab(id: string): Promise<void> {
+  const db = await labDb();
+  const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints'], 'readwrite');
+  void tx.objectStore('labs').delete(id);
+  for (const store of ['metrics', 'divergence', 'reports', 'checkpoints'] as const) void tx.objectStore(store).delete(labRange(id));
+  await tx.done;
+}
+
+/** Store the runs of a run file as a new saved lab (one run per file); returns its id. */
+export async function importRunFile(saved: SavedRun, labConfig: LabConfig): Promise<string> {
+  const runId = `run-1-${saved.config.estimator}`;
+  const lab = await createLab(labConfig, [{ id: runId, estimator: saved.config.estimator }], saved.name);
+  const db = await labDb();
+  const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints'], 'readwrite');
+  const upTo = saved.checkpoint?.iteration ?? 0;
+  for (const m of saved.metrics) if (m.iteration <= upTo) void tx.objectStore('metrics').put(m, [lab.id, runId, m.iteration]);
+  for (const r of saved.reports) {
+    if (r.iteration > upTo) continue;
+    void tx.objectStore('reports').put(r, [lab.id, runId, r.iteration]);
+    if (r.divergence) void tx.objectStore('divergence').put(r.divergence, [lab.id, runId, r.iteration]);
+  }
+  if (saved.checkpoint) void tx.objectStore('checkpoints').put(saved.checkpoint, [lab.id, runId]);
+  void tx.objectStore('labs').put({ ...lab, checkpointIterations: { [runId]: upTo } });
+  await tx.done;
+  return lab.id;
+}

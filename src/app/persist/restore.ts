@@ -1,0 +1,65 @@
+/**
+ * Opening a saved lab: its configuration into the config store, its runs into the run store
+ * (paused at their checkpoints, curves and the bounded groups), and the checkpoints handed to
+ * run-client for the next Train. On start-up the tab reopens the lab it had (sessionStorage
+ * survives a reload), or else, unless the address is a share link, the most recently saved lab.
+ */
+import type { IterationMetrics } from '../../core/train/metrics';
+import { configEvents } from '../../state/config-store';
+import { boundRecord, GROUP_BOUNDS, keepIteration, METRIC_BOUNDS } from '../../state/history-bounds';
+import { runEvents, type GroupRecords, type RestoredRun } from '../../state/run-store';
+import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
+import { runsRestored } from '../run-client';
+import { loadLab, type LoadedLab } from './labs';
+import { CURRENT_KEY, labAttached, refreshList } from './recorder';
+import { claimLab } from './tabs';
+
+function restoredRuns(loaded: LoadedLab): RestoredRun[] {
+  return loaded.runs.map((run) => {
+    const latest = run.checkpoint?.iteration ?? 0;
+    const keep = (x: { iteration: number }) => keepIteration(x.iteration, latest, METRIC_BOUNDS);
+    const groups: Record<number, GroupRecords[]> = {};
+    for (const r of run.reports) groups[r.iteration] = r.groups;
+    return {
+      id: run.meta.id, estimator: run.meta.estimator, iteration: latest,
+      metrics: run.metrics.filter(keep) as IterationMetrics[],
+      divergence: run.divergence.filter(keep),
+      groups: boundRecord(groups, latest, GROUP_BOUNDS),
+      fingerprint: run.meta.fingerprint, metricsFingerprint: run.meta.metricsFingerprint,
+    };
+  });
+}
+
+/** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). */
+export async function openLab(id: string, claim = true): Promise<boolean> {
+  const loaded = await loadLab(id);
+  if (!loaded) return false;
+  const { lab } = loaded;
+  const config = { ...lab.config, estimators: lab.runs.map((r) => r.estimator) };
+  runsRestored({ config, runs: loaded.runs.map((r) => ({ id: r.meta.id, estimator: r.meta.estimator, checkpoint: r.checkpoint })) });
+  configEvents.linkOpened(config, []);
+  runEvents.runsRestored(config, restoredRuns(loaded));
+  labAttached(id);
+  const owner = claim ? await claimLab(id) : true;
+  savedRunsEvents.labOpened(id, !owner, Object.fromEntries(loaded.runs.map((r) => [r.meta.id, r.checkpoint?.iteration ?? 0])));
+  return true;
+}
+
+/** A read-only tab shows the owner's newest save (at most every REFRESH_MS). */
+const REFRESH_MS = 2_000;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+export function labSavedElsewhere(id: string): void {
+  const s = useSavedRunsStore.getState();
+  if (!s.readOnly || s.currentId !== id || refreshTimer) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    if (useSavedRunsStore.getState().readOnly) void openLab(id, false).then(() => savedRunsEvents.ownershipChanged(true));
+  }, REFRESH_MS);
+}
+
+export async function restoreOnStart(fromLink: boolean): Promise<void> {
+  await refreshList();
+  const current = sessionStorage.getItem(CURRENT_KEY);
+  const target = current ?? (fromLink ? null : useSavedRunsStore.getState().labs[0]?.id ?? null);
+  if (target && !(await openLab(target))) sessionStorage.removeItem(CURRENT_KEY);
+}

@@ -1,0 +1,90 @@
+/**
+ * `convert`: any supported rollout log → rollouts.v1 JSON Lines (gzipped when --out ends in .gz),
+ * optionally with every registry estimator's advantages (`--advantages`, docs/rollouts-v1.md).
+ * Problems go to stderr with their line numbers; the exit code is 1 if there were any.
+ */
+import { writeFile } from 'node:fs/promises';
+import { gzipSync, strToU8 } from 'fflate';
+import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
+import type { CliCommand, CliIo } from '../command';
+import { readImport } from '../read-import';
+import { ESTIMATOR_IDS } from '../../core/advantage/registry';
+import { formatsOfFramework, IMPORT_FRAMEWORKS, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
+
+const FROM = IMPORT_FRAMEWORKS.filter((f) => f !== 'rollouts.v1');
+const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json'];
+
+const USAGE = `Usage: npm run -s cli -- convert [--from ${FROM.join('|')}] --in FILE|DIR|- --out FILE|- [--advantages]
+
+Reads rollouts from another framework's logs and writes rollouts.v1 JSON Lines (gzip when --out ends in .gz).
+The format is detected from the content; --from restricts it to one framework's formats.
+
+  --from F        ${FROM.join(' | ')} (also rollouts.v1, to re-check or re-score a file)
+  --in FILE|DIR   a log file (.json, .jsonl, also gzipped), a folder of them (read in natural
+                  order: rollout_data_dir/{step}.jsonl, rollout_log_dir/step{N}/{rank}.json), or - (stdin)
+  --out FILE|-    where to write rollouts.v1 (- for stdout)
+  --advantages    also score every estimator (${ESTIMATOR_IDS.length} of them, default parameters) into advantages.estimators
+  --json          stderr summary as one JSON object
+
+Response lengths come from the file's token counts when present, otherwise from the text estimate
+(turns[].response_tokens_estimated = true). Problems are listed on stderr (first 100 per file) with line numbers.`;
+
+function checkFlags(args: ParsedArgs): void {
+  const unknown = Object.keys(args.flags).filter((f) => !KNOWN_FLAGS.includes(f));
+  if (unknown.length > 0) throw new CliError(`unknown option --${unknown[0]}; valid options: ${KNOWN_FLAGS.map((f) => `--${f}`).join(', ')}`);
+  if (args.positionals.length > 0) throw new CliError(`unexpected argument "${args.positionals[0]}"; see --help`);
+}
+
+function formatsFrom(args: ParsedArgs): ImportFormatId[] | undefined {
+  const from = stringFlag(args, 'from');
+  if (from === undefined) return undefined;
+  const formats = formatsOfFramework(from);
+  if (formats.length === 0) throw new CliError(`unknown --from "${from}"; valid values: ${IMPORT_FRAMEWORKS.join(', ')}`);
+  return formats;
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['advantages', 'json']);
+  checkFlags(args);
+  const formats = formatsFrom(args);
+  const input = stringFlag(args, 'in');
+  if (input === undefined) throw new CliError('--in FILE (or a folder, or - for stdin) is required');
+  const output = stringFlag(args, 'out');
+  if (output === undefined) throw new CliError('--out FILE (or - for stdout) is required');
+
+  const read = await readImport(input, io, formats);
+  let records: RolloutTrajectoryV1[] = read.results.flatMap(({ result }) => result.trajectories);
+  const scoreErrors: string[] = [];
+  if (args.flags.advantages !== undefined) {
+    const scored = scoreTrajectories(records, { estimators: ESTIMATOR_IDS });
+    records = scored.records;
+    for (const e of scored.errors) scoreErrors.push(`traj "${e.trajId}": ${e.message}`);
+  }
+  const text = writeRollouts(records);
+  if (output === '-') io.out(text.trimEnd());
+  else {
+    try {
+      await writeFile(output, output.endsWith('.gz') ? gzipSync(strToU8(text), { mtime: 0 }) : text);
+    } catch (error) {
+      throw new CliError(`cannot write --out "${output}": ${(error as { code?: string }).code ?? 'unwritable'}`);
+    }
+  }
+  for (const line of [...read.problemLines, ...scoreErrors]) io.err(line);
+  const adapters = [...new Set(read.results.map(({ result }) => result.adapterLabel))];
+  const tokens = [...new Set(read.results.map(({ result }) => result.tokenCounts))];
+  const groups = new Set(records.map((r) => r.group_id)).size;
+  const summary = { adapters, trajectories: records.length, groups, problems: read.problemCount + scoreErrors.length, tokenCounts: tokens.length === 1 ? tokens[0] : 'mixed', files: read.results.length };
+  if (args.flags.json !== undefined) io.err(JSON.stringify(summary));
+  else {
+    const shown = read.problemCount > read.problemLines.length ? ` (${read.problemLines.length} listed)` : '';
+    io.err(`convert: read ${summary.files} file${summary.files === 1 ? '' : 's'} as ${adapters.join(', ')}; wrote ${records.length} trajectories in ${groups} groups; token counts: ${summary.tokenCounts}; ${summary.problems} problems${shown}`);
+  }
+  return summary.problems > 0 ? 1 : 0;
+}
+
+export const convertCommand: CliCommand = {
+  name: 'convert',
+  summary: 'convert verl-agent / AgentGym-RL / RAGEN logs to rollouts.v1 (optionally with every estimator\'s advantages)',
+  usage: USAGE,
+  run,
+};

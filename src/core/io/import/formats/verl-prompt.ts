@@ -1,0 +1,143 @@
+/**
+ * Reading verl-agent's per-step prompts and responses back (environments reference §1.7, §2.5;
+ * verl-agent `prompts/{alfworld,webshop}.py`, `env_manager.build_text_obs`, `memory.SimpleMemory`,
+ * `env_package/{alfworld,webshop}/projection.py`). Facts the parser relies on:
+ *
+ * - Step 0 uses the no-history template: `Your current observation is: {obs}` (ALFWorld's obs is the
+ *   whole intro, which contains `Your task is to: {task}`); later steps read
+ *   `Your task is to: {task}\nPrior to this step, you have already taken {k} step(s). Below are the
+ *   most recent {h} observations and the corresponding actions you took: {history}\nYou are now at
+ *   step {k+1} and your current observation is: {obs}`. WebShop adds `.` after the task and obs.
+ * - `{history}` lines are `[Observation j: '{obs_j}', Action j: '{action_j}']` (1-based j), where
+ *   obs_j is the observation the policy saw before action j, and action_j the projected action.
+ * - The projection lower-cases the response and takes the stripped text between the first
+ *   `<action>` and `</action>`; without both tags the env gets the last 30 (ALFWorld) / 20 (WebShop)
+ *   characters. `is_action_valid` also needs `<think>` and `</think>` (case-sensitive, on the raw
+ *   response) and no CJK character.
+ */
+
+export type VerlEnv = 'alfworld' | 'webshop';
+
+export interface VerlPrompt {
+  env: VerlEnv | null;
+  /** The text after `Your task is to: ` up to the end of its line, as written. */
+  task: string | null;
+  /** Actions already taken: k in "Prior to this step, you have already taken k step(s)"; 0 at step 0. */
+  stepCount: number;
+  /** The current observation as the env manager stored it (WebShop's added `.` removed). */
+  observation: string | null;
+  admissible?: string[];
+  /** History record k (the last one): the observation before action k and action k. */
+  last: { observation: string; action: string } | null;
+  /** The raw text of the last record, and of the one before it (null when not shown). */
+  lastText: string | null;
+  prevText: string | null;
+}
+
+const TASK = 'Your task is to: ';
+const PRIOR = /Prior to this step, you have already taken (\d+) step\(s\)\. Below are the most recent \d+ observations and the corresponding actions you took: /;
+const ADMISSIBLE = '\nYour admissible actions of the current situation are:';
+const TURN_END = "\n\nNow it's your turn";
+
+export function detectVerlEnv(input: string): VerlEnv | null {
+  if (input.includes('ALFRED Embodied Environment')) return 'alfworld';
+  if (input.includes('WebShop e')) return 'webshop';
+  return null;
+}
+
+function parseAdmissible(block: string): string[] {
+  let body = block.trim();
+  if (body.startsWith('[')) body = body.slice(1);
+  if (body.endsWith('].')) body = body.slice(0, -2);
+  else if (body.endsWith(']')) body = body.slice(0, -1);
+  const out: string[] = [];
+  for (const raw of body.split('\n')) {
+    let item = raw.trim();
+    if (item.endsWith(',')) item = item.slice(0, -1);
+    if (item.length >= 2 && item.startsWith("'") && item.endsWith("'")) out.push(item.slice(1, -1));
+  }
+  return out;
+}
+
+/** Record k of a history block: `[Observation k: '…', Action k: '…']`. */
+function lastRecord(block: string, k: number): { record: VerlPrompt['last']; text: string | null; prev: string | null } {
+  const head = `[Observation ${k}: '`;
+  const start = block.lastIndexOf(head);
+  if (start < 0) return { record: null, text: null, prev: null };
+  const text = block.slice(start).trimEnd();
+  const marker = `', Action ${k}: '`;
+  const mid = text.lastIndexOf(marker);
+  if (mid < 0) return { record: null, text, prev: null };
+  const action = text.slice(mid + marker.length, text.endsWith("']") ? -2 : undefined);
+  const before = block.slice(0, start).replace(/\n$/, '');
+  const prevStart = before.lastIndexOf(`[Observation ${k - 1}: '`);
+  return { record: { observation: text.slice(head.length, mid), action }, text, prev: prevStart < 0 ? null : before.slice(prevStart) };
+}
+
+export function parseVerlPrompt(input: string): VerlPrompt {
+  const env = detectVerlEnv(input);
+  const taskAt = input.indexOf(TASK);
+  const taskEnd = taskAt < 0 ? -1 : input.indexOf('\n', taskAt);
+  const task = taskAt < 0 ? null : input.slice(taskAt + TASK.length, taskEnd < 0 ? undefined : taskEnd).trim();
+  const prior = PRIOR.exec(input);
+  const stepCount = prior ? Number(prior[1]) : 0;
+  let obsStart = -1;
+  let history: ReturnType<typeof lastRecord> = { record: null, text: null, prev: null };
+  if (prior) {
+    const blockStart = prior.index + prior[0].length;
+    const nowMarker = `\nYou are now at step ${stepCount + 1} and your current observation is: `;
+    const blockEnd = input.indexOf(nowMarker, blockStart);
+    if (blockEnd >= 0) {
+      history = lastRecord(input.slice(blockStart, blockEnd), stepCount);
+      obsStart = blockEnd + nowMarker.length;
+    }
+  } else {
+    const marker = 'Your current observation is: ';
+    const at = input.indexOf(marker);
+    if (at >= 0) obsStart = at + marker.length;
+  }
+  const admissibleAt = input.lastIndexOf(ADMISSIBLE);
+  let observation: string | null = null;
+  let admissible: string[] | undefined;
+  if (obsStart >= 0 && admissibleAt >= obsStart) {
+    observation = input.slice(obsStart, admissibleAt);
+    if (env === 'webshop' && observation.endsWith('.')) observation = observation.slice(0, -1);
+    const listStart = admissibleAt + ADMISSIBLE.length;
+    const listEnd = input.indexOf(TURN_END, listStart);
+    admissible = parseAdmissible(input.slice(listStart, listEnd < 0 ? undefined : listEnd));
+  }
+  return { env, task, stepCount, observation, admissible, last: history.record, lastText: history.text, prevText: history.prev };
+}
+
+export interface Projection {
+  /** The command between the tags, or null when a tag is missing. */
+  action: string | null;
+  /** What the env received (and what the next prompt's history shows). */
+  envAction: string;
+  /** verl-agent is_action_valid. */
+  valid: boolean;
+}
+
+const CJK = /[\u4e00-\u9fff]/;
+
+export function projectVerlAction(response: string, env: VerlEnv | null): Projection {
+  const lower = response.toLowerCase();
+  const start = lower.indexOf('<action>');
+  const end = lower.indexOf('</action>');
+  if (start < 0 || end < 0) return { action: null, envAction: lower.slice(-(env === 'webshop' ? 20 : 30)), valid: false };
+  const action = lower.slice(start + '<action>'.length, end).trim();
+  const valid = response.includes('<think>') && response.includes('</think>') && !CJK.test(response);
+  return { action, envAction: action, valid };
+}
+
+/** ALFWorld's task type from its templated instruction (reference §1.2); undefined if none fits. */
+export function alfworldTaskType(task: string): string | undefined {
+  const t = task.toLowerCase();
+  if (/^(put a clean |clean some )/.test(t)) return 'pick_clean_then_place_in_recep';
+  if (/^(put a hot |heat some )/.test(t)) return 'pick_heat_then_place_in_recep';
+  if (/^(put a cool |cool some )/.test(t)) return 'pick_cool_then_place_in_recep';
+  if (/^(put two |find two )/.test(t)) return 'pick_two_obj_and_place';
+  if (/^(look at .* under the |examine the .* with the )/.test(t)) return 'look_at_obj_in_light';
+  if (/^(put a |put an |put some )/.test(t)) return 'pick_and_place_simple';
+  return undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * Saved runs (IndexedDB) as the page sees them: the list of saved labs, which one this tab has
+ * open and whether it owns it (one tab at a time) or shows it read-only, the storage used, a quota
+ * error, notices about restarted workers, and how many other tabs are training on this machine.
+ * Plain data; src/app/persist writes it.
+ */
+import { create } from 'zustand';
+
+export interface SavedLabSummary {
+  id: string;
+  name: string;
+  updatedAt: number;
+  estimators: string[];
+  env: string;
+  /** The smallest checkpoint iteration over the lab's runs (what a resume starts from). */
+  iteration: number;
+}
+
+export interface SavedRunsState {
+  labs: SavedLabSummary[];
+  /** The saved lab this tab shows (null: nothing saved yet). */
+  currentId: string | null;
+  /** Another tab owns the current lab: this one shows it and cannot train it. */
+  readOnly: boolean;
+  /** runId → iteration of its checkpoint in storage. */
+  savedIterations: Record<string, number>;
+  storage: { usage: number; quota: number } | null;
+  /** Plain words when saving failed (quota); what was saved before stays. */
+  saveError: string | null;
+  /** What happened to a worker and what was kept, newest last. */
+  notices: string[];
+  otherTabsTraining: number;
+}
+
+export const useSavedRunsStore = create<SavedRunsState>(() => ({
+  labs: [], currentId: null, readOnly: false, savedIterations: {}, storage: null, saveError: null, notices: [], otherTabsTraining: 0,
+}));
+
+const MAX_NOTICES = 5;
+
+export const savedRunsEvents = {
+  labsListed: (labs: SavedLabSummary[]) => useSavedRunsStore.setState({ labs }),
+  labOpened: (id: string | null, readOnly: boolean, savedIterations: Record<string, number> = {}) =>
+    useSavedRunsStore.setState({ currentId: id, readOnly, savedIterations }),
+  ownershipChanged: (readOnly: boolean) => useSavedRunsStore.setState({ readOnly }),
+  checkpointSaved: (runId: string, iteration: number) =>
+    useSavedRunsStore.setState((s) => ({ savedIterations: { ...s.savedIterations, [runId]: iteration }, saveError: null })),
+  storageMeasured: (usage: number, quota: number) => useSavedRunsStore.setState({ storage: { usage, quota } }),
+  saveFailed: (message: string) => useSavedRunsStore.setState({ saveError: message }),
+  noticeAdded: (text: string) => useSavedRunsStore.setState((s) => ({ notices: [...s.notices, text].slice(-MAX_NOTICES) })),
+  noticesDismissed: () => useSavedRunsStore.setState({ notices: [] }),
+  otherTabsTrainingChanged: (count: number) => useSavedRunsStore.setState({ otherTabsTraining: count }),
+};
