@@ -155,6 +155,7 @@ describe('classroom mode', () => {
     await page.getByRole('button', { name: 'Show a worked example' }).focus();
     await page.keyboard.press(' ');
     await page.getByText('A constructed example (not training output)').waitFor();
+    await page.locator('section.divergence').scrollIntoViewIfNeeded(); // off-screen sections keep their last picture
     await page.getByRole('heading', { name: 'Advantage divergence (worked example)' }).waitFor();
     expect(await page.getByRole('button', { name: 'Train live' }).isEnabled()).toBe(true); // training did not start
     const first = page.locator('[data-testid="divergence-point"][tabindex="0"]').first();
