@@ -38,7 +38,7 @@ export function EquationCards({ group: live, estimators }: { group: readonly Sco
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);
   return (
-    <div className="equation-cards">
+    <div className="equation-cards" data-control="equations">
       {estimators.map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} />)}
     </div>
   );

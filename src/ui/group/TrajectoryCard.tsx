@@ -55,7 +55,7 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
       <div className="traj-adv" title="mean over turns">
         <AdvantageBars values={means} bound={bound} />
       </div>
-      <ol className="turns" aria-label={`Turns of trajectory ${member + 1}`}>
+      <ol className="turns" aria-label={`Turns of trajectory ${member + 1}`} tabIndex={0}>
         {record.turns.slice(0, shown).map((t, k) => (
           <TurnRow key={k} turn={t} index={k} values={perTurn[k]} bound={bound}
             marks={marksByTurn.get(t.t) ?? []} selected={focused && k === turn} onSelect={select} />

@@ -9,6 +9,8 @@ import { useRunStore } from '../../state/run-store';
 import { PersistNotices } from '../runs/PersistNotices';
 import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
+import { RecordedNote } from '../classroom/RecordedNote';
+import { SettingsFold } from '../classroom/SettingsFold';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
 import { RunExports } from './RunExports';
@@ -36,11 +38,12 @@ export function LabView() {
       <LinkProblems />
       <PersistNotices />
       <div className="lab-layout">
-        <ConfigPanel />
+        <SettingsFold><ConfigPanel /></SettingsFold>
         <div className="lab-main">
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RecordedNote />
             <RunExports />
             <ExportRunButton />
             <ShortcutLegend />
