@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/browser/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['tests/setup-tf-node.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -8,13 +8,15 @@
  * Env: BENCH_ITERATIONS (Node wasm, default 5), BENCH_CPU_ITERATIONS (Node cpu, default 1),
  * BENCH_BACKENDS (Node, default "wasm,cpu"), BENCH_BROWSER=0 to skip Chromium, BENCH_BROWSER_BACKENDS
  * and BENCH_BROWSER_*ITERATIONS (see bench/browser-train.ts), BENCH_RESPONSIVENESS=0 to skip the lab
- * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_JSON=1 for JSON Lines.
+ * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_IMPORT=0 to skip the import of a
+ * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
  * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
  * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
 import { benchBrowserLab, formatFigures } from './browser-lab';
+import { benchBrowserImport, formatImportFigures } from './browser-import';
 import { formatRows, type BenchRow } from './report';
 import { runSoak } from './soak';
 import type { NodeBackend } from '../src/cli/tf-node';
@@ -44,6 +46,13 @@ async function main(): Promise<void> {
     });
     if (!json) print('\nLab responsiveness (main thread):');
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatFigures(f)));
+  }
+
+  if (process.env.BENCH_IMPORT !== '0') {
+    process.stderr.write('bench: import of a whole-run rollouts.v1 file and a verl-agent step file...\n');
+    const figures = await benchBrowserImport({ steps: Number(process.env.BENCH_IMPORT_STEPS ?? 150) });
+    if (!json) print('\nImport (headless Chromium, "Open rollouts…"):');
+    figures.forEach((f) => print(json ? JSON.stringify(f) : formatImportFigures(f)));
   }
   if (process.env.BENCH_SOAK !== '0') await runSoak(print);
 }

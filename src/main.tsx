@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
+import { startImportSources } from './app/import-client';
+import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
 import { startPersistence } from './app/persist/start';
@@ -11,9 +13,13 @@ installSeriesColors();
 
 // Read the opened link once, before the address bar is rewritten to the normalised link.
 const search = window.location.search;
+startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
 const { fromLink } = loadConfigFromUrl(search);
 startUrlSync();
-startBackend(search);
+// the backend probe loads tfjs in a worker: start it once the recorded runs (if any) are on screen
+applyClassLink(search)
+  .catch((error: unknown) => console.error('class link:', error))
+  .finally(() => startBackend(search));
 void startPersistence(search, fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,7 +9,7 @@
  *   itself, stop answering or destroy its WebGPU device after a given iteration, so tests exercise the
  *   real recovery path.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 export type DebugFault = 'throw' | 'close' | 'hang' | 'lose-device';
 

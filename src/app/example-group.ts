@@ -44,6 +44,8 @@ export interface ExampleOptions {
   taskType: string | null;
   estimators: readonly string[];
   config: RunConfig;
+  /** Per estimator id, its parameters set away from the defaults (the lab's More settings). */
+  estimatorParams?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** The example group as rollouts.v1 records with every chosen estimator's advantages attached. */
@@ -61,7 +63,8 @@ export function exampleGroup(options: ExampleOptions): TrainedTrajectoryV1[] {
     })),
   };
   const advantages = Object.fromEntries(options.estimators.map((id) => {
-    const params = estimatorParams({ ...options.config, estimator: options.estimators[0] }, id, 0);
+    const own = options.estimatorParams?.[id] ?? {};
+    const params = estimatorParams({ ...options.config, estimator: id, estimatorParams: own }, id, 0);
     return [id, getEstimator(id).estimate(group, params as never)];
   }));
   const groupId = `example:${options.seed}`;

@@ -134,6 +134,10 @@ export const runEvents = {
   runFinished: (id: string) => patchRun(id, () => ({ status: 'finished', itersPerSecond: null })),
   runFailed: (id: string, error: string) => patchRun(id, () => ({ status: 'failed', error })),
   runsReset: () => useRunStore.setState({ runs: [], startedWith: null, training: false }),
+  /** Finished runs read from a recording (no workers behind them); Train builds live ones. */
+  recordedLoaded: (startedWith: LabConfig, runs: RunTelemetry[]) => useRunStore.setState({ startedWith, runs, training: false }),
+  /** More iterations' groups for a run (a recording's earlier iterations); a run no longer shown is left alone. */
+  groupsMerged: (id: string, groups: Record<number, GroupRecords[]>) => patchRun(id, (r) => ({ groups: { ...groups, ...r.groups } })),
   trainRequested: () => useRunStore.setState({ training: true }),
   pauseRequested: () => useRunStore.setState({ training: false }),
   exampleLoaded: (group: GroupRecords, estimators: string[]) => useRunStore.setState({ example: { group, estimators } }),

@@ -1,3 +1,10 @@
+import './classroom/classroom.css';
+import { useEffect } from 'react';
+import { useClassStore } from '../state/class-store';
+import { ClassroomButtons } from './classroom/ClassroomButtons';
+import { HiddenControls } from './classroom/HiddenControls';
+import { SkipLink } from './classroom/SkipLink';
+import { Tour } from './tour/Tour';
 import { Nav } from './Nav';
 import { StatusBar } from './StatusBar';
 import { useHashView } from './use-hash-view';
@@ -5,17 +12,31 @@ import { useHashView } from './use-hash-view';
 export function App() {
   const view = useHashView();
   const { Component } = view;
+  const embed = useClassStore((s) => s.settings.embed);
+  const presentation = useClassStore((s) => s.settings.presentation);
+  const text = useClassStore((s) => s.settings.text);
+  const hidden = useClassStore((s) => s.settings.hidden);
+  useEffect(() => {
+    document.documentElement.classList.toggle('presentation', presentation); // rem sizes follow the root
+  }, [presentation]);
+  const className = `app${embed ? ' embed' : ''}${presentation ? ' presentation' : ''}${text ? '' : ' no-text'}`;
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1>Rollout Lab</h1>
-        <Nav current={view.id} />
-        <p className="tagline">GRPO vs PlanPO on the very same rollout groups, trained in your browser.</p>
-      </header>
-      <main className="app-main" aria-label={view.label}>
+    <div className={className} data-view={view.id} data-hidden={hidden.join(' ')}>
+      <HiddenControls />
+      {!embed && <SkipLink />}
+      {!embed && (
+        <header className="app-header">
+          <h1>Rollout Lab</h1>
+          <Nav current={view.id} />
+          <p className="tagline" data-text="true">GRPO vs PlanPO on the very same rollout groups, trained in your browser.</p>
+          <ClassroomButtons />
+        </header>
+      )}
+      <main className="app-main" id="main" aria-label={view.label} tabIndex={-1}>
         <Component />
       </main>
-      <StatusBar />
+      {!embed && <StatusBar />}
+      <Tour />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { LabView } from './lab/LabView';
 import { PlayView } from './play/PlayView';
 import { ExperimentsView } from './experiments/ExperimentsView';
+import { ImportView } from './import/ImportView';
 
 export interface ViewEntry {
   id: string;
@@ -16,6 +17,7 @@ export const VIEWS: ViewEntry[] = [
   { id: 'lab', label: 'Lab', Component: LabView },
   { id: 'play', label: 'Play', Component: PlayView },
   { id: 'experiments', label: 'Experiments', Component: ExperimentsView },
+  { id: 'import', label: 'Your rollouts', Component: ImportView },
 ];
 
 /** The view named by a location hash (`#play`), or the first view. */

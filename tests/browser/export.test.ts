@@ -158,6 +158,16 @@ describe('exports', () => {
     expect(cp.optimizer.iterations).toBeGreaterThan(0);
     expect(cp.optimizer.moments.length).toBeGreaterThanOrEqual(20); // m and v of each trained weight (the value head trains only with a critic)
     await page.getByRole('status').filter({ hasText: 'Saved PlanPO at iteration 2' }).waitFor();
+
+    // while training: the file is one consistent moment (checkpoint, metrics and reports of the same iteration)
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    await waitForIteration(page, 3);
+    const live = decodeRunFile(new Uint8Array((await download(page, page.getByRole('button', { name: 'Export GRPO run' }))).bytes));
+    const k = live.checkpoint!.iteration;
+    expect(k).toBeGreaterThanOrEqual(2);
+    expect(live.metrics.map((m) => m.iteration)).toEqual(Array.from({ length: k }, (_, i) => i + 1));
+    expect(live.reports.at(-1)!.iteration).toBe(k);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     expect(errors).toEqual([]);
   });
 

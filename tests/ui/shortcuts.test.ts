@@ -53,3 +53,18 @@ describe('keyboard shortcuts', () => {
     expect(a.toggleTraining).not.toHaveBeenCalled();
   });
 });
+
+describe('shortcuts never hijack a focused control', () => {
+  it('Space on a focused button or checkbox presses it; keys inside a dialog belong to the dialog', () => {
+    const a = actions();
+    const button = { tagName: 'BUTTON', getAttribute: () => null };
+    expect(handleShortcut(key(' ', {}, button).event, a)).toBe(false);
+    expect(handleShortcut(key(' ', {}, { tagName: 'path', getAttribute: (n: string) => (n === 'role' ? 'button' : null) }).event, a)).toBe(false);
+    const inDialog = { tagName: 'DIV', getAttribute: () => null, closest: (sel: string) => (sel.includes('dialog') ? {} : null) };
+    expect(handleShortcut(key('ArrowRight', {}, inDialog).event, a)).toBe(false);
+    expect(a.toggleTraining).not.toHaveBeenCalled();
+    expect(a.moveTrajectory).not.toHaveBeenCalled();
+    expect(handleShortcut(key('s', {}, button).event, a)).toBe(true); // S still steps from a button
+    expect(a.step).toHaveBeenCalledTimes(1);
+  });
+});

@@ -7,7 +7,9 @@
  *   died            the worker ended without a word (`self.close()`, a crash): the Web Lock it held
  *                   since it started is released, and the page's waiting request is granted
  *   unresponsive    no iteration report and no answer to the heartbeat ping for STALL_MS (or ten
- *                   times the slowest iteration so far, whichever is longer) while training
+ *                   times the slowest iteration so far, whichever is longer) while training; before
+ *                   the first iteration FIRST_STALL_MS, since a worker may block for minutes while
+ *                   a software WebGPU adapter compiles its shaders
  */
 import type { RunApi } from '../run-api';
 import type { TrainerHandle } from '../trainer-worker';
@@ -21,6 +23,7 @@ export interface Fault {
 
 export const HEARTBEAT_MS = 3_000;
 export const STALL_MS = 60_000;
+export const FIRST_STALL_MS = 600_000;
 
 export function classifyError(message: string): Fault {
   if (/aborted\(|out of memory|allocation failed|memory access out of bounds/i.test(message)) return { kind: 'out-of-memory', detail: message };
@@ -77,7 +80,8 @@ export function watchWorker(api: RunApi, worker: TrainerHandle, busy: () => bool
       return;
     }
     void api.ping().then(() => (lastLife = Date.now()));
-    if (Date.now() - lastLife > Math.max(STALL_MS, 10 * slowest)) fire({ kind: 'unresponsive', detail: 'no answer' });
+    const limit = slowest === 0 ? FIRST_STALL_MS : Math.max(STALL_MS, 10 * slowest);
+    if (Date.now() - lastLife > limit) fire({ kind: 'unresponsive', detail: 'no answer' });
   }, HEARTBEAT_MS);
   function stop() {
     done = true;

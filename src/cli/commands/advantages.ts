@@ -134,7 +134,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 export const advantagesCommand: CliCommand = {
   name: 'advantages',
-  summary: 'score a rollouts.v1 file with an advantage estimator (one JSON line per trajectory)',
+  summary: 'score rollouts (rollouts.v1 or any convert format) with an advantage estimator (one JSON line per trajectory)',
   get usage() {
     return usage();
   },

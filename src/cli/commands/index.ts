@@ -7,6 +7,7 @@ import { evalCommand } from './eval';
 import { schemaCommand } from './schema';
 import { samplesCommand } from './samples';
 import { convertCommand } from './convert';
+import { recordClassroomCommand } from './record-classroom';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
@@ -18,4 +19,5 @@ export const COMMANDS: CliCommand[] = [
   evalCommand,
   schemaCommand,
   samplesCommand,
+  recordClassroomCommand,
 ];

@@ -40,6 +40,11 @@ export class Policy {
   readonly weights: Weights;
   readonly reference: Weights;
   readonly variables: tf.Variable[];
+  /**
+   * False when no critic is trained (the trainer sets it from the estimator's declaration): the
+   * untrained critic (w_val = 0, b_val = 0) gives V = 0 exactly, so rollouts skip its encoder.
+   */
+  valuesNeeded = true;
 
   /** `init` is the initial weights (also π_ref); `current` (a checkpoint) overrides π_θ's start. */
   constructor(spec: VocabularySpec, options: PolicyOptions, init: WeightsData, current?: WeightsData) {
@@ -108,6 +113,7 @@ export class TurnSession {
 
   /** V(s) per prompt (async read: a synchronous GPU read-back stalls WebGPU). */
   async values(): Promise<Float32Array> {
+    if (!this.policy.valuesNeeded) return new Float32Array(this.x.shape[0]);
     const v = valuesOf(this.policy.weights, this.x); // [n]
     const out = (await v.data()) as Float32Array;
     v.dispose();

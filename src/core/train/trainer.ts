@@ -75,6 +75,7 @@ export class Trainer {
     const vocab = cp ? cp.vocabulary : options.env ? vocabularyForEnv(options.env) : envVocabulary(cfg.env);
     const dims = { hidden: cfg.hidden, hashBuckets: cfg.hashBuckets, maxPositions: maxPositions(cfg) };
     const policy = Policy.create(vocab, dims, deriveSeed(cfg.seed, 'init'), cp?.weights);
+    policy.valuesNeeded = trainsCritic(cfg.estimator); // otherwise V = 0: rollouts skip the critic
     const trainer = new Trainer(cfg, policy, cp ? cp.iteration : 0, options);
     if (cp) await restoreOptimizer(trainer.optimizer, cp.optimizer);
     return trainer;

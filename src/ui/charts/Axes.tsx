@@ -18,11 +18,11 @@ export function Axes({ plot, xTicks, yTicks, xLabel, yLabel }: { plot: Plot; xTi
         </g>
       ))}
       {xTicks.map((t) => (
-        <text key={`x${t.value}`} x={t.at} y={plot.bottom + 14} textAnchor="middle">{t.label}</text>
+        <text key={`x${t.value}`} x={t.at} y={plot.bottom + 15} textAnchor="middle">{t.label}</text>
       ))}
       <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} className="axis" />
       <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} className="axis" />
-      {xLabel && <text x={(plot.left + plot.right) / 2} y={plot.bottom + 27} textAnchor="middle" className="axis-label">{xLabel}</text>}
+      {xLabel && <text x={(plot.left + plot.right) / 2} y={plot.bottom + 31} textAnchor="middle" className="axis-label">{xLabel}</text>}
       {yLabel && <text transform={`translate(11 ${(plot.top + plot.bottom) / 2}) rotate(-90)`} textAnchor="middle" className="axis-label">{yLabel}</text>}
     </g>
   );

@@ -15,7 +15,7 @@ export function DivergenceBands({ title, data, yLabel }: { title: string; data: 
     <figure className="chart bands" aria-label={title} ref={ref}>
       <figcaption>{title}<ChartDownload title={title} xLabel="iteration" yLabel={yLabel} legend={legend} /></figcaption>
       <svg width={width} height={height} role="img" aria-label={`${title} over ${data.length} iterations`}>
-        <Axes plot={layout.plot} xTicks={layout.xTicks} yTicks={layout.yTicks} />
+        <Axes plot={layout.plot} xTicks={layout.xTicks} yTicks={layout.yTicks} xLabel="iteration k" />
         <line x1={layout.plot.left} x2={layout.plot.right} y1={layout.zeroY} y2={layout.zeroY} className="zero" />
         <path d={layout.outer} className="band-outer" />
         <path d={layout.inner} className="band-inner" />

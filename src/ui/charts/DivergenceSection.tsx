@@ -29,7 +29,7 @@ export const DivergenceSection = memo(function DivergenceSection({ selection: li
   const lx = estimatorLabel(x);
   const ly = estimatorLabel(y);
   return (
-    <section aria-label="Advantage divergence" className="divergence" ref={ref}>
+    <section aria-label="Advantage divergence" className="divergence" ref={ref} data-control="divergence">
       <h3>Advantage divergence ({when})</h3>
       <ScatterLegend ref={legend} />
       <div className="chart-row">

@@ -25,7 +25,7 @@ const num = (v: number) => (Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(3));
 
 export const PANELS: Panel[] = [
   { key: 'success', title: 'Success rate', pick: (m) => m.successRate, yInclude: [0, 1], format: pct },
-  { key: 'turns', title: 'Mean turns T (dashed: oracle T*)', pick: (m) => m.meanTurns, reference: (m) => m.meanOracleTurns, yInclude: [0], format: num },
+  { key: 'turns', title: 'Mean turns T (dotted grey: oracle T*)', pick: (m) => m.meanTurns, reference: (m) => m.meanOracleTurns, yInclude: [0], format: num },
   { key: 'tokens', title: 'Mean response tokens L', pick: (m) => m.meanResponseTokens, yInclude: [0], format: num },
   { key: 'alpha', title: 'α(k)', pick: (m) => m.alpha, yInclude: [0], format: num },
   { key: 'kl', title: 'KL to reference', pick: (m) => m.kl, format: num },
@@ -36,7 +36,7 @@ export const PANELS: Panel[] = [
 const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover, legend }: {
   panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void; legend: RefObject<HTMLParagraphElement | null>;
 }) {
-  const height = 130;
+  const height = 150;
   const layout = useMemo(() => {
     const series = runs.map((r) => ({ id: r.id, points: r.metrics.map((m): CurvePoint => ({ x: m.iteration, y: panel.pick(m) })) }));
     const ref = panel.reference && runs[0] ? runs[0].metrics.map((m) => ({ x: m.iteration, y: panel.reference!(m) })) : undefined;
@@ -53,8 +53,11 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
       <svg width={width} height={height} role="img" aria-label={`${panel.title} per iteration`}
         onMouseMove={(e) => onHover(layout.iterationAt(e.clientX - e.currentTarget.getBoundingClientRect().left))}
         onMouseLeave={() => onHover(null)}>
-        <Axes plot={layout.plot} xTicks={layout.xTicks} yTicks={layout.yTicks} />
+        <Axes plot={layout.plot} xTicks={layout.xTicks} yTicks={layout.yTicks} xLabel="iteration k" />
         {layout.reference && <path d={layout.reference} className="reference" />}
+        {layout.reference && layout.referenceEnd && (
+          <text x={layout.referenceEnd.x - 2} y={layout.referenceEnd.y - 5} textAnchor="end" className="reference-label">T*</text>
+        )}
         {layout.lines.map((l, i) => (
           <g key={l.id} style={{ stroke: seriesVar(runs[i].estimator) }} className={`run-line dash-${i}`}>
             <path d={l.raw} className="raw" />
@@ -82,13 +85,14 @@ export function TrainingCurves() {
   const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 12) / columns);
   return (
-    <section aria-label="Training curves" className="training-curves" ref={section}>
+    <section aria-label="Training curves" className="training-curves" ref={section} data-control="curves">
       <h3>Training curves</h3>
       <p className="legend" ref={legend}>
         {runs.map((r, i) => (
           <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: seriesVar(r.estimator) }} /></svg> {estimatorLabel(r.estimator)}</span>
         ))}
-        <span className="muted">faint: raw · bold: smoothed</span>
+        <span><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className="reference" /></svg> oracle T* (turns panel)</span>
+        <span className="muted">faint: raw · bold: smoothed · x axis: iteration k</span>
       </p>
       <div className="curve-grid" ref={ref}>
         {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} legend={legend} />)}

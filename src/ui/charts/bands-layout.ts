@@ -4,6 +4,7 @@
  */
 import { area, line } from 'd3';
 import type { DivergenceSummary } from '../../state/run-store';
+import { CURVE_MARGIN } from './curves-layout';
 import { extentOf, frameOf, linear, ticksOf, type Size, type Tick } from './scales';
 
 export interface BandsLayout {
@@ -18,7 +19,7 @@ export interface BandsLayout {
 }
 
 export function layoutBands(data: readonly DivergenceSummary[], size: Size): BandsLayout {
-  const frame = frameOf(size);
+  const frame = frameOf(size, CURVE_MARGIN);
   const xsRaw = data.map((d) => d.iteration);
   const x0 = xsRaw.length > 0 ? Math.min(...xsRaw) : 0;
   const x1 = xsRaw.length > 0 ? Math.max(...xsRaw, x0 + 1) : 1;

@@ -38,6 +38,8 @@ export interface CurveLine {
 export interface CurvesLayout {
   lines: CurveLine[];
   reference: string | null;
+  /** Pixel position of the reference line's last point (for its "T*" label). */
+  referenceEnd: { x: number; y: number } | null;
   xTicks: Tick[];
   yTicks: Tick[];
   plot: { left: number; right: number; top: number; bottom: number };
@@ -60,8 +62,16 @@ export function smooth(values: ReadonlyArray<number | null>, weight: number): Ar
   });
 }
 
+/** Room below for the x-axis title ("iteration k"). */
+export const CURVE_MARGIN = { top: 8, right: 12, bottom: 38, left: 44 };
+
+function referenceEnd(points: CurvePoint[] | undefined, x: (v: number) => number, y: (v: number) => number): { x: number; y: number } | null {
+  const last = points?.filter((p) => p.y !== null && Number.isFinite(p.y)).at(-1);
+  return last ? { x: x(last.x), y: y(last.y as number) } : null;
+}
+
 export function layoutCurves(input: CurvesInput, size: Size): CurvesLayout {
-  const frame = frameOf(size);
+  const frame = frameOf(size, CURVE_MARGIN);
   const allPoints = [...input.series.flatMap((s) => s.points), ...(input.reference ?? [])];
   const xs = [...new Set(allPoints.map((p) => p.x))].sort((a, b) => a - b);
   const [x0, x1] = xs.length > 0 ? [xs[0], Math.max(xs[xs.length - 1], xs[0] + 1)] : [0, 1];
@@ -84,6 +94,7 @@ export function layoutCurves(input: CurvesInput, size: Size): CurvesLayout {
   return {
     lines,
     reference: input.reference && input.reference.length > 0 ? path(input.reference) : null,
+    referenceEnd: referenceEnd(input.reference, x, y),
     xTicks: ticksOf(x, 5).filter((t) => Number.isInteger(t.value)),
     yTicks: ticksOf(y, 4),
     plot: { left: frame.left, right: frame.right, top: frame.top, bottom: frame.bottom },

@@ -2,9 +2,7 @@
  * Points for the divergence scatters of one iteration: one per response a_{i,t} of every group,
  * coloured by the trajectory's outcome (success, circuitous success, failure). Pure.
  */
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
-import type { GroupRecords } from '../../state/run-store';
-import { lanesOf } from '../group/advantage-lanes';
+import { lanesOf, type ScoredRecord } from '../group/advantage-lanes';
 import { analyzeGroup } from '../group/circuitous';
 import type { PointCategory, ScatterDatum } from './scatter-layout';
 
@@ -12,9 +10,9 @@ export interface GroupedDatum extends ScatterDatum {
   group: number;
 }
 
-type Pick = (record: TrainedTrajectoryV1, t: number) => [number, number] | null;
+type Pick = (record: ScoredRecord, t: number) => [number, number] | null;
 
-export function scatterPoints(groups: readonly GroupRecords[], slack: number, pick: Pick): GroupedDatum[] {
+export function scatterPoints(groups: ReadonlyArray<readonly ScoredRecord[]>, slack: number, pick: Pick): GroupedDatum[] {
   const out: GroupedDatum[] = [];
   groups.forEach((group, g) => {
     const verdicts = analyzeGroup(group, { slack });
@@ -40,7 +38,7 @@ export function estimatorPair(a: string, b: string): Pick {
 }
 
 /** The first estimator among `ids` whose records carry a two-part decomposition (PlanPO: A^E, α·A^S). */
-export function decomposedEstimator(groups: readonly GroupRecords[], ids: readonly string[]): string | null {
+export function decomposedEstimator(groups: ReadonlyArray<readonly ScoredRecord[]>, ids: readonly string[]): string | null {
   const record = groups[0]?.[0];
   if (!record) return null;
   return ids.find((id) => lanesOf(record, [id]).some((l) => l.kind === 'part')) ?? null;

@@ -69,8 +69,30 @@ export function formatTick(value: number): string {
   return String(Number(value.toPrecision(2)));
 }
 
+/**
+ * One format for all of an axis's ticks, from their spacing: fixed decimals (0.5, 1.0, 1.5), or,
+ * when the ticks are tiny (|max| < 0.001), the same power of ten for every tick (1.5e-6, 5.0e-7
+ * become 15e-7, 5e-7), so one axis never mixes 0.0000015 with 5e-7. Minus signs are U+2212.
+ */
+export function formatTicks(values: readonly number[]): string[] {
+  if (values.length === 0) return [];
+  const max = Math.max(...values.map(Math.abs));
+  const step = values.length > 1 ? Math.abs(values[1] - values[0]) : max || 1;
+  const minus = (s: string) => s.replace(/^-/, '\u2212');
+  if (max >= 1000) return values.map((v) => minus(v === 0 ? '0' : `${Number((v / 1000).toFixed(Math.max(0, Math.ceil(-Math.log10(step / 1000)))))}k`));
+  if (max > 0 && max < 1e-3) {
+    const exp = Math.floor(Math.log10(step));
+    const digits = Math.max(0, Math.ceil(-Math.log10(step / 10 ** exp) + 1e-9));
+    return values.map((v) => (v === 0 ? '0' : minus(`${(v / 10 ** exp).toFixed(digits)}e${exp}`)));
+  }
+  const decimals = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+  return values.map((v) => minus(v.toFixed(Math.min(decimals, 6))));
+}
+
 export function ticksOf(scale: ScaleLinear<number, number>, count = 5): Tick[] {
-  return scale.ticks(count).map((value) => ({ value, at: scale(value), label: formatTick(value) }));
+  const values = scale.ticks(count);
+  const labels = formatTicks(values);
+  return values.map((value, i) => ({ value, at: scale(value), label: labels[i] }));
 }
 
 /** Index of the value in ascending `xs` nearest to x (−1 when empty). */

@@ -1,12 +1,13 @@
 import { seriesVar } from '../palette';
 import { getEstimator } from '../../core/advantage/registry';
-import { useRunStore, type GroupRecords } from '../../state/run-store';
+import { useRunStore } from '../../state/run-store';
+import type { ScoredRecord } from '../group/advantage-lanes';
 import { useThrottled } from '../use-throttled';
 import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';
 
-function EquationCard({ id, group, member, turn }: { id: string; group: GroupRecords; member: number; turn: number }) {
+function EquationCard({ id, group, member, turn }: { id: string; group: readonly ScoredRecord[]; member: number; turn: number }) {
   const estimator = getEstimator(id);
   const worked = workedEquation(id, group, member, turn);
   return (
@@ -17,6 +18,9 @@ function EquationCard({ id, group, member, turn }: { id: string; group: GroupRec
         <div className="worked">
           <p>Trajectory {member + 1}, turn {turn + 1} of this group:</p>
           {worked.lines.map((line) => <Katex key={line} source={line} display />)}
+          {group[member]?.estimated_tokens && (
+            <p className="note" data-testid="equation-tokens-estimated">L<sub>i,t</sub> here is estimated from the response text (the file has no token counts).</p>
+          )}
         </div>
       )}
     </figure>
@@ -27,14 +31,14 @@ function EquationCard({ id, group, member, turn }: { id: string; group: GroupRec
 export const EQUATION_REFRESH_MS = 3000;
 
 /** One card per compared estimator, with the selected response's numbers filled in. */
-export function EquationCards({ group: live, estimators }: { group: GroupRecords; estimators: string[] }) {
+export function EquationCards({ group: live, estimators }: { group: readonly ScoredRecord[]; estimators: string[] }) {
   const training = useRunStore((s) => s.training);
   const group = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
   const member = useViewStore((s) => s.trajectory);
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);
   return (
-    <div className="equation-cards">
+    <div className="equation-cards" data-control="equations">
       {estimators.map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} />)}
     </div>
   );

@@ -39,5 +39,7 @@ export function Katex({ source, display = false }: { source: string; display?: b
   }, [ready]);
   const html = useMemo(() => (ready ? katexHtml(source, display) : null), [ready, source, display]);
   if (html === null) return <span className="katex-host" aria-busy="true">{source}</span>;
+  // a display equation wider than its card scrolls sideways; the scroller takes focus for keyboard users
+  if (display) return <span className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />;
   return <span className="katex-host" dangerouslySetInnerHTML={{ __html: html }} />;
 }

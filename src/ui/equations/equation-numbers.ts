@@ -5,14 +5,14 @@
  */
 import { getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { WorkedEquation, WorkedTrajectory } from '../../core/advantage/spec';
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
+import type { ScoredRecord } from '../group/advantage-lanes';
 
 export { fmt } from '../../core/advantage/worked';
 
 export type Worked = WorkedEquation;
 
 /** The records of one group as the worked equation of estimator `id` reads them. */
-export function workedTrajectories(id: string, group: readonly TrainedTrajectoryV1[]): WorkedTrajectory[] | null {
+export function workedTrajectories(id: string, group: readonly ScoredRecord[]): WorkedTrajectory[] | null {
   const out: WorkedTrajectory[] = [];
   for (const r of group) {
     const slice = r.estimator_advantages?.[id];
@@ -25,7 +25,7 @@ export function workedTrajectories(id: string, group: readonly TrainedTrajectory
   return out;
 }
 
-export function workedEquation(id: string, group: readonly TrainedTrajectoryV1[], member: number, turn: number): Worked {
+export function workedEquation(id: string, group: readonly ScoredRecord[], member: number, turn: number): Worked {
   const trajectories = isEstimatorId(id) ? workedTrajectories(id, group) : null;
   if (!trajectories || !trajectories[member]) return { lines: [], numbers: {} };
   return getEstimator(id).workedEquation({ group: trajectories, member, turn });

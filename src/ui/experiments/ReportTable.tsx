@@ -3,7 +3,7 @@ import type { ReportTable as Table } from '../../core/experiments/tables';
 /** One report table (the same rows as report.md), with its caption. */
 export function ReportTable({ table }: { table: Table }) {
   return (
-    <div className="exp-table-wrap">
+    <div className="exp-table-wrap" tabIndex={0} role="region" aria-label={table.title}>
       <table className="exp-table" data-table={table.id}>
         <caption>
           <strong>{table.title}.</strong> {table.caption}

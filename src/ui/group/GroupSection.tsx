@@ -7,13 +7,15 @@ import { runEvents } from '../../state/run-store';
 import { viewEvents } from '../../state/view-store';
 import { EquationCards } from '../equations/EquationCards';
 import { GroupPickers } from './GroupPickers';
+import { FirstIterationWait } from '../classroom/SlowBackendNote';
 import { RolloutGroup } from './RolloutGroup';
 import type { Selection } from './selection';
 
-function loadExample() {
+/** Build and show the constructed worked-example group (the tour uses it too). */
+export function loadExample(): void {
   const { config } = useConfigStore.getState();
   const estimators = config.estimators;
-  const group = exampleGroup({ seed: config.run.seed, taskType: config.run.taskType, estimators, config: config.run });
+  const group = exampleGroup({ seed: config.run.seed, taskType: config.run.taskType, estimators, config: config.run, estimatorParams: config.estimatorParams });
   runEvents.exampleLoaded(group, estimators);
   viewEvents.runSelected('example');
 }
@@ -28,7 +30,7 @@ export const GroupSection = memo(function GroupSection({ selection: live }: { se
       <div className="section-head">
         <h2>Rollout group</h2>
         {selection.source !== 'none' && <GroupPickers selection={selection} />}
-        <button type="button" onClick={loadExample}>Show a worked example</button>
+        <span data-control="example"><button type="button" onClick={loadExample}>Show a worked example</button></span>
       </div>
       {selection.source === 'example' && (
         <p className="note">A constructed example (not training output): one task played six ways, scored by the chosen estimators.</p>
@@ -38,9 +40,9 @@ export const GroupSection = memo(function GroupSection({ selection: live }: { se
           <RolloutGroup group={selection.group} estimators={selection.estimators} slack={slack} />
           <EquationCards group={selection.group} estimators={selection.estimators} />
         </div>
-      ) : (
+      ) : selection.source === 'run' ? <FirstIterationWait /> : (
         <p className="empty">
-          {selection.source === 'run' ? 'Waiting for the first iteration…' : 'Train or Step to see rollout groups, or open the worked example.'}
+          Train or Step to see rollout groups, or open the worked example.
         </p>
       )}
     </section>

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import type { GroupRecords } from '../../state/run-store';
 import { useViewStore } from '../../state/view-store';
-import { lanesOf } from './advantage-lanes';
+import { lanesOf, type ScoredRecord } from './advantage-lanes';
 import { barBound } from '../charts/bars-layout';
 import { analyzeGroup } from './circuitous';
 import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
 
 /** The G trajectories of one task side by side, in the chosen order (keyed by member, so a new iteration updates the cards in place). */
-export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords; estimators: string[]; slack: number }) {
+export function RolloutGroup({ group, estimators, slack }: { group: readonly ScoredRecord[]; estimators: string[]; slack: number }) {
   const sortBy = useViewStore((s) => s.sortBy);
   const sortEstimator = useViewStore((s) => s.sortEstimator);
   const focused = useViewStore((s) => s.trajectory);
@@ -28,6 +27,12 @@ export function RolloutGroup({ group, estimators, slack }: { group: GroupRecords
         {' '}· G = {group.length} · {successes} succeeded · {circuitous} circuitous
         {first?.oracle_turns !== undefined && <> · shortest plan T* = {first.oracle_turns}</>}
       </p>
+      {first && first.oracle_turns === undefined && (
+        <p className="note" data-testid="circuitous-reference">
+          No oracle plan for this group: "circuitous" means longer than the group's quickest success
+          {verdicts[0]?.groupShortest !== null ? ` (T = ${verdicts[0].groupShortest})` : ' (none here)'} + slack {slack}.
+        </p>
+      )}
       {flat && (
         <p className="note" data-testid="zero-variance">
           {successes === 0 ? 'Every trajectory failed' : 'Every trajectory succeeded alike'}: all advantages are 0, so this group does not change the policy (a zero-variance group).

@@ -1,13 +1,12 @@
 import { memo, useMemo, useState } from 'react';
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
 import { viewEvents } from '../../state/view-store';
-import { laneMean, type Lane } from './advantage-lanes';
+import { laneMean, type Lane, type ScoredRecord } from './advantage-lanes';
 import { AdvantageBars, type LaneValue } from './AdvantageBars';
 import type { Verdict } from './circuitous';
 import { TurnRow } from './TurnRow';
 
 export interface TrajectoryCardProps {
-  record: TrainedTrajectoryV1;
+  record: ScoredRecord;
   member: number;
   verdict: Verdict;
   lanes: Lane[];
@@ -48,6 +47,7 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
         <span className={`badge ${verdict.success ? 'ok' : 'bad'}`}>{verdict.success ? '✓ success' : '✗ failed'}</span>
         <span className="lengths" title="turns taken vs the oracle's shortest plan">
           T = {verdict.numTurns}{verdict.oracleTurns !== null && <> · T* = {verdict.oracleTurns}</>} · L = {tokens}
+          {record.estimated_tokens && <span className="estimated" data-testid="tokens-estimated"> (estimated)</span>}
         </span>
       </header>
       {verdict.circuitous && <p className="flag" data-testid="circuitous-flag"><strong>Circuitous:</strong> {verdict.summary}</p>}
@@ -55,7 +55,7 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
       <div className="traj-adv" title="mean over turns">
         <AdvantageBars values={means} bound={bound} />
       </div>
-      <ol className="turns" aria-label={`Turns of trajectory ${member + 1}`}>
+      <ol className="turns" aria-label={`Turns of trajectory ${member + 1}`} tabIndex={0}>
         {record.turns.slice(0, shown).map((t, k) => (
           <TurnRow key={k} turn={t} index={k} values={perTurn[k]} bound={bound}
             marks={marksByTurn.get(t.t) ?? []} selected={focused && k === turn} onSelect={select} />

@@ -5,7 +5,19 @@
  * `estimator_advantages` and the entry's `combination`. Pure.
  */
 import { getEstimator, isEstimatorId } from '../../core/advantage/registry';
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
+import type { RolloutTrajectoryV1 } from '../../core/io/rollouts-v1';
+import type { EstimatorSlice } from '../../core/rollout/records';
+
+/**
+ * A trajectory the group view can show: a rollouts.v1 record with each compared estimator's slice;
+ * `oracle_turns` (T*) only for groups the lab trained (imported groups have no oracle);
+ * `estimated_tokens` when some turns' L_{i,t} were estimated (the file had no token counts).
+ */
+export type ScoredRecord = RolloutTrajectoryV1 & {
+  oracle_turns?: number;
+  estimator_advantages?: Record<string, EstimatorSlice>;
+  estimated_tokens?: boolean;
+};
 
 export interface Lane {
   key: string;
@@ -23,7 +35,7 @@ export function estimatorLabel(id: string): string {
 }
 
 /** The entry's declared weighted terms (A = Σ w·component), drawn when there are two or more. */
-function partsOf(record: TrainedTrajectoryV1, id: string): Lane[] {
+function partsOf(record: ScoredRecord, id: string): Lane[] {
   const slice = record.estimator_advantages?.[id];
   if (!slice || !isEstimatorId(id)) return [];
   const { terms } = getEstimator(id).combination;
@@ -41,7 +53,7 @@ function partsOf(record: TrainedTrajectoryV1, id: string): Lane[] {
 }
 
 /** Lanes in estimator order: each estimator's parts (if any), then its total. */
-export function lanesOf(record: TrainedTrajectoryV1, estimators: readonly string[]): Lane[] {
+export function lanesOf(record: ScoredRecord, estimators: readonly string[]): Lane[] {
   const out: Lane[] = [];
   for (const id of estimators) {
     const slice = record.estimator_advantages?.[id];
@@ -63,7 +75,7 @@ export function laneMean(lane: Lane): number {
 }
 
 /** Mean total advantage of `estimator` for the record (null when absent). */
-export function meanAdvantage(record: TrainedTrajectoryV1, estimator: string): number | null {
+export function meanAdvantage(record: ScoredRecord, estimator: string): number | null {
   const perTurn = record.estimator_advantages?.[estimator]?.per_turn;
   if (!perTurn || perTurn.length === 0) return null;
   return perTurn.reduce((a, b) => a + b, 0) / perTurn.length;

@@ -3,7 +3,9 @@
  * Works on rollouts.v1 records (plus the trainer's `oracle_turns`); pure, no DOM.
  *
  * A success is circuitous when T_i > T* + slack (T* = the oracle's shortest plan) or when it is
- * longer than the group's quickest success. Independently of success, turns are marked where the
+ * longer than the group's quickest success. Without an oracle (imported groups) the group's
+ * quickest success is the reference and the slack applies to it: T_i > T_min + slack.
+ * Independently of success, turns are marked where the
  * agent arrives again at a place it already visited (from `turns[].info.location`, or `go to X`
  * commands when the environment reports no location), repeats its previous command, or sends a
  * command that changes nothing.
@@ -28,6 +30,8 @@ export interface Verdict {
   oracleTurns: number | null;
   /** T of the group's quickest success (null: no success in the group). */
   groupShortest: number | null;
+  /** What "circuitous" was measured against: the oracle's T* (+ slack), or the group's quickest success (+ slack). */
+  reference: 'oracle' | 'group-shortest';
   circuitous: boolean;
   /** Why it is flagged, one rule per entry (empty unless circuitous). */
   reasons: string[];
@@ -131,8 +135,11 @@ function verdictOf(record: CircuitousRecord, groupShortest: number | null, optio
   if (success && oracleTurns !== null && numTurns > oracleTurns + options.slack) {
     reasons.push(`T = ${numTurns} is more than T* + slack = ${oracleTurns} + ${options.slack}`);
   }
-  if (success && groupShortest !== null && numTurns > groupShortest) {
+  if (success && oracleTurns !== null && groupShortest !== null && numTurns > groupShortest) {
     reasons.push(`longer than the group's quickest success (${groupShortest} turns)`);
+  }
+  if (success && oracleTurns === null && groupShortest !== null && numTurns > groupShortest + options.slack) {
+    reasons.push(`T = ${numTurns} is more than the group's quickest success + slack = ${groupShortest} + ${options.slack}`);
   }
   const parts = [success ? `succeeded in ${numTurns} turns` : `failed after ${numTurns} turns`];
   if (oracleTurns !== null) parts.push(`the shortest plan takes ${oracleTurns}`);
@@ -141,7 +148,7 @@ function verdictOf(record: CircuitousRecord, groupShortest: number | null, optio
   }
   parts.push(...detourWords(revisits, marks));
   return {
-    success, numTurns, oracleTurns, groupShortest, circuitous: reasons.length > 0, reasons,
+    success, numTurns, oracleTurns, groupShortest, reference: oracleTurns === null ? 'group-shortest' : 'oracle', circuitous: reasons.length > 0, reasons,
     summary: parts.join('; '), marks, revisits,
   };
 }

@@ -3,11 +3,11 @@
  * first, successes before failures on ties) or by an estimator's mean advantage (highest first).
  * Returns indices into the group. Pure.
  */
-import type { TrainedTrajectoryV1 } from '../../core/rollout/records';
+import type { ScoredRecord } from './advantage-lanes';
 import type { SortKey } from '../../state/view-store';
 import { meanAdvantage } from './advantage-lanes';
 
-export function groupOrder(records: readonly TrainedTrajectoryV1[], sortBy: SortKey, estimator: string): number[] {
+export function groupOrder(records: readonly ScoredRecord[], sortBy: SortKey, estimator: string): number[] {
   const idx = records.map((_, i) => i);
   if (sortBy === 'length') {
     return idx.sort((a, b) => records[a].turns.length - records[b].turns.length

@@ -1,6 +1,6 @@
 import { ENV_IDS, getEnv } from '../../core/env/registry';
 import type { RunConfig } from '../../core/train/config';
-import { PRESETS } from '../../app/lab-config';
+import { PRESETS, type LabConfig } from '../../app/lab-config';
 import { BACKEND_REQUESTS, type BackendRequest } from '../../../workers/backend-request';
 import { configEvents, useConfigStore } from '../../state/config-store';
 import { EstimatorPicker } from './EstimatorPicker';
@@ -11,24 +11,32 @@ function edit<K extends keyof RunConfig>(key: K) {
   return (value: RunConfig[K]) => configEvents.runFieldEdited(key, value);
 }
 
+/** The preset the configuration equals (recorded runs may differ in iterations and seed only), if any. */
+function currentPreset(config: LabConfig) {
+  const key = (c: LabConfig) => JSON.stringify({ ...c, run: { ...c.run, iterations: 0, seed: 0 } });
+  return PRESETS.find((p) => key(p.apply(config)) === key(config)) ?? null;
+}
+
 /** Everything a run needs, shared by the side-by-side runs; the URL mirrors it. */
 export function ConfigPanel() {
   const config = useConfigStore((s) => s.config);
   const { run } = config;
   const env = getEnv(run.env);
+  const current = currentPreset(config);
   const applyPreset = (id: string) => {
     const preset = PRESETS.find((p) => p.id === id);
     if (preset) configEvents.presetApplied(preset.apply(useConfigStore.getState().config));
   };
   return (
-    <aside className="config-panel" aria-label="Configuration">
+    <aside className="config-panel" aria-label="Configuration" id="config-panel">
       <h2>Configuration</h2>
-      <div className="field">
+      <div className="field" data-control="presets">
         <label className="field-label" htmlFor="preset">Preset</label>
-        <select id="preset" value="" onChange={(e) => applyPreset(e.target.value)}>
-          <option value="">Choose a preset…</option>
-          {PRESETS.map((p) => <option key={p.id} value={p.id} title={p.description}>{p.label}</option>)}
+        <select id="preset" value={current?.id ?? ''} onChange={(e) => applyPreset(e.target.value)} aria-describedby="preset-description">
+          <option value="">{current ? 'Choose a preset…' : 'Custom settings'}</option>
+          {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
         </select>
+        <p id="preset-description" className="preset-description">{current ? current.description : 'The settings differ from every preset.'}</p>
       </div>
       <SelectField label="Environment" value={run.env} options={ENV_IDS.map((id) => ({ value: id, label: getEnv(id).label }))}
         onChange={(v) => configEvents.runFieldEdited('env', v)} />
@@ -37,7 +45,7 @@ export function ConfigPanel() {
         onChange={(v) => configEvents.runFieldEdited('taskType', v === '' ? null : v)} />
       <SelectField label="Split" value={run.split} options={env.splits.map((s) => ({ value: s, label: s }))}
         onChange={edit('split')} />
-      <EstimatorPicker chosen={config.estimators} />
+      <div data-control="estimators"><EstimatorPicker chosen={config.estimators} /></div>
       <div className="field-grid">
         <NumberField label="Seed" value={run.seed} min={0} max={4294967295} integer onCommit={(v) => edit('seed')(v ?? 0)} />
         <NumberField label="Group size G" value={run.groupSize} min={1} max={64} integer onCommit={(v) => edit('groupSize')(v ?? 8)} />
@@ -54,10 +62,10 @@ export function ConfigPanel() {
           hint="A success is circuitous when it takes more than T* + slack turns, or more than the group's quickest success."
           onCommit={(v) => configEvents.slackChanged(v ?? 2)} />
       </div>
-      <SelectField<BackendRequest> label="Backend" value={config.backend}
+      <div data-control="backend"><SelectField<BackendRequest> label="Backend" value={config.backend}
         options={BACKEND_REQUESTS.map((b) => ({ value: b, label: b === 'auto' ? 'auto (fastest available)' : b }))}
-        onChange={configEvents.backendChosen} />
-      <AdvancedFields run={run} />
+        onChange={configEvents.backendChosen} /></div>
+      <div data-control="advanced"><AdvancedFields run={run} /></div>
     </aside>
   );
 }

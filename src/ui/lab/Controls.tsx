@@ -3,12 +3,14 @@ import { pause, reset, step, train } from '../../app/run-client';
 import { copyText } from '../../app/clipboard';
 import { currentShareUrl } from '../../app/url-sync';
 import { useRunStore } from '../../state/run-store';
+import { RECORDED_ID_PREFIX } from '../../app/recorded-client';
 import { useSavedRunsStore } from '../../state/saved-runs-store';
 import { viewEvents } from '../../state/view-store';
 
 /** Train, Pause, Step, Reset and Copy link; the link is also shown for copying by hand. */
 export function Controls() {
   const training = useRunStore((s) => s.training);
+  const recorded = useRunStore((s) => s.runs.some((r) => r.id.startsWith(RECORDED_ID_PREFIX)));
   const readOnly = useSavedRunsStore((s) => s.readOnly); // another tab trains these runs
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
   const copy = async () => {
@@ -19,11 +21,11 @@ export function Controls() {
   return (
     <div className="controls">
       <div role="toolbar" aria-label="Training controls" className="buttons">
-        <button type="button" className="primary" onClick={() => void train()} disabled={training || readOnly}>Train</button>
+        <button type="button" id="train-button" className="primary" onClick={() => void train()} disabled={training || readOnly}>{recorded ? 'Train live' : 'Train'}</button>
         <button type="button" onClick={() => void pause()} disabled={!training}>Pause</button>
-        <button type="button" onClick={() => void step()} disabled={readOnly}>Step</button>
-        <button type="button" onClick={() => { reset(); viewEvents.viewReset(); }}>Reset</button>
-        <button type="button" onClick={() => void copy()}>Copy link</button>
+        <button type="button" data-control="step" onClick={() => void step()} disabled={readOnly}>Step</button>
+        <button type="button" data-control="reset" onClick={() => { reset(); viewEvents.viewReset(); }}>Reset</button>
+        <button type="button" data-control="copy-link" onClick={() => void copy()}>Copy link</button>
       </div>
       {link && (
         <div className="share-link">

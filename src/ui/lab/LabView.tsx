@@ -4,10 +4,13 @@ import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
+import { ExportRunButton } from '../import/ExportRun';
 import { useRunStore } from '../../state/run-store';
 import { PersistNotices } from '../runs/PersistNotices';
 import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
+import { RecordedNote } from '../classroom/RecordedNote';
+import { SettingsFold } from '../classroom/SettingsFold';
 import { Controls } from './Controls';
 import { LinkProblems } from './LinkProblems';
 import { RunExports } from './RunExports';
@@ -35,12 +38,14 @@ export function LabView() {
       <LinkProblems />
       <PersistNotices />
       <div className="lab-layout">
-        <ConfigPanel />
+        <SettingsFold><ConfigPanel /></SettingsFold>
         <div className="lab-main">
           <div className="lab-top">
             <Controls />
             <RunStatus />
+            <RecordedNote />
             <RunExports />
+            <ExportRunButton />
             <ShortcutLegend />
           </div>
           <RunsPanel />

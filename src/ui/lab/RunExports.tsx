@@ -8,7 +8,6 @@ import { estimatorLabel } from '../group/advantage-lanes';
 export function RunExports() {
   const runs = useRunStore((s) => s.runs);
   const lab = useRunStore((s) => s.startedWith);
-  const training = useRunStore((s) => s.training);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   if (runs.length === 0 || !lab) return null;
@@ -38,8 +37,8 @@ export function RunExports() {
             <strong>{name}</strong>
             <button type="button" disabled={none} onClick={() => downloadMetricsCsv(run, lab)} aria-label={`Download ${name} metrics as CSV`}>CSV</button>
             <button type="button" disabled={none} onClick={() => downloadMetricsJson(run, lab)} aria-label={`Download ${name} metrics as JSON`}>JSON</button>
-            <button type="button" disabled={training || busy !== null || run.status === 'failed'} onClick={() => void exportRun(run)}
-              aria-label={`Export ${name} run`} title={training ? 'Pause first: the run file holds a checkpoint between iterations' : 'Config, metrics, checkpoint and reports as one .rlrun file'}>
+            <button type="button" disabled={busy !== null || run.status === 'failed'} onClick={() => void exportRun(run)}
+              aria-label={`Export ${name} run`} title="Config, metrics, checkpoint and reports as one .rlrun file (while training: as of the latest checkpoint)">
               Run file
             </button>
           </span>

@@ -2,7 +2,7 @@ import { SHORTCUTS } from './shortcuts';
 
 export function ShortcutLegend() {
   return (
-    <section aria-label="Keyboard shortcuts" className="shortcuts">
+    <section aria-label="Keyboard shortcuts" className="shortcuts" data-control="shortcuts">
       <h3>Keyboard</h3>
       <dl>
         {SHORTCUTS.map((s) => (

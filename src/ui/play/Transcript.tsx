@@ -9,7 +9,8 @@ export function Transcript({ entries }: { entries: TranscriptEntry[] }) {
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [entries.length]);
   return (
-    <ol className="transcript" role="log" aria-label="Transcript" aria-live="polite">
+    <div role="log" aria-label="Transcript" aria-live="polite">
+    <ol className="transcript" tabIndex={0} aria-label="Transcript lines">
       {entries.map((e, k) => (
         <li key={k} className={`transcript-${e.kind}`}>
           {e.kind === 'action' ? <><span className="turn-no">{e.turn}.</span> <span className="action">&gt; {e.text}</span></> : <pre>{e.text}</pre>}
@@ -17,5 +18,6 @@ export function Transcript({ entries }: { entries: TranscriptEntry[] }) {
       ))}
       <li ref={end} aria-hidden="true" className="transcript-end" />
     </ol>
+    </div>
   );
 }

@@ -29,4 +29,11 @@ describe('every environment declares a demo group the worked example plays out',
   it('is deterministic: the same seed gives the same plays', () => {
     for (const id of ENV_IDS) expect(getEnv(id).demoGroup(7)).toEqual(getEnv(id).demoGroup(7));
   });
+
+  it('scores each estimator with its own parameters from the lab', () => {
+    const config = { ...DEFAULT_CONFIG, taskType: null };
+    const group = exampleGroup({ seed: 1, taskType: null, estimators: ['grpo', 'gigpo'], config, estimatorParams: { gigpo: { stepAdvantageWeight: 0 } } });
+    expect(group[0].estimator_advantages.gigpo.components.stepAdvantageWeight).toBe(0);
+    expect(group[0].estimator_advantages.gigpo.per_turn).toEqual(group[0].estimator_advantages.gigpo.components.episodeAdvantage);
+  });
 });

@@ -38,7 +38,14 @@ describe('separate critic', () => {
       const t = await Trainer.create(smallConfig({ estimator, lr: 0.01 }), { env });
       const before = await t.policy.getWeights();
       const counts: number[] = [];
-      for (let i = 0; i < 4; i++) counts.push((await t.runIteration()).metrics.numTensors);
+      const values: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const { metrics, groups } = await t.runIteration();
+        counts.push(metrics.numTensors);
+        values.push(...groups.flat().flatMap((traj) => traj.turns.map((turn) => turn.info?.value as number)));
+      }
+      expect(t.policy.valuesNeeded, estimator).toBe(trained);
+      expect(values.some((v) => v !== 0), estimator).toBe(trained); // no critic: V = 0 without running it
       const after = await t.policy.getWeights();
       t.dispose();
       expect(new Set(counts).size, estimator).toBe(1);

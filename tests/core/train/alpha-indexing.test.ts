@@ -3,6 +3,7 @@
  * decays, the last one uses α_final, and K belongs to the run, so resuming for longer never makes
  * α jump back up.
  */
+import '@tensorflow/tfjs'; // registers a backend and the gradients (src/core imports tfjs-core only)
 import { describe, expect, it } from 'vitest';
 import { Trainer } from '../../../src/core/train/trainer';
 import { estimatorParams, scheduleHorizon } from '../../../src/core/train/advantages';

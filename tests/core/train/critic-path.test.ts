@@ -3,6 +3,7 @@
  * advantages the update used: for critic estimators the batch-whitened ones, with Â and the batch
  * statistics kept in the components.
  */
+import '@tensorflow/tfjs'; // registers a backend and the gradients (src/core imports tfjs-core only)
 import { describe, expect, it } from 'vitest';
 import { ESTIMATOR_IDS, getEstimator } from '../../../src/core/advantage/registry';
 import { Trainer } from '../../../src/core/train/trainer';

@@ -136,3 +136,14 @@ describe('scales', () => {
     expect(nearestIndex([], 3)).toBe(-1);
   });
 });
+
+describe('tick labels', () => {
+  it('one format per axis: fixed decimals from the spacing, one power of ten for tiny ticks, true minus signs', async () => {
+    const { formatTicks } = await import('../../../src/ui/charts/scales');
+    expect(formatTicks([0, 0.5, 1, 1.5])).toEqual(['0.0', '0.5', '1.0', '1.5']);
+    expect(formatTicks([-1, 0, 1])).toEqual(['\u22121', '0', '1']);
+    expect(formatTicks([0, 5e-7, 1e-6, 1.5e-6])).toEqual(['0', '5e-7', '10e-7', '15e-7']);
+    expect(formatTicks([0, 20, 40])).toEqual(['0', '20', '40']);
+    expect(formatTicks([0, 2000, 4000])).toEqual(['0', '2k', '4k']);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Wiring for the lab's import: one import worker (created on first use), and the one place that
+ * writes its output into the import store. Opening sources: a File (picker, drop), a URL beside the
+ * app (`?rollouts=`), a shipped sample (public/samples/index.json).
+ */
+import * as Comlink from 'comlink';
+import type { ImportApi } from '../../workers/import.worker';
+import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
+import { downloadBlob } from './download';
+
+let remote: Comlink.Remote<ImportApi> | null = null;
+
+function worker(): Comlink.Remote<ImportApi> {
+  if (!remote) {
+    const w = new Worker(new URL('../../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' });
+    remote = Comlink.wrap<ImportApi>(w);
+  }
+  return remote;
+}
+
+/** Start the import worker ahead of the first file (its module loads while the person picks one). */
+export function warmImportWorker(): void {
+  void worker().ready();
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function openRollouts(file: Blob, fileName: string): Promise<void> {
+  importEvents.importStarted(fileName);
+  try {
+    const result = await worker().open(file, fileName, Comlink.proxy(importEvents.progressReported));
+    if (result.cancelled) {
+      importEvents.importCancelled();
+      return;
+    }
+    importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
+    await refreshViews();
+  } catch (error) {
+    importEvents.importFailed(message(error));
+  }
+}
+
+export function cancelImport(): void {
+  void worker().cancel();
+}
+
+/** Fetch a file hosted beside the app (a relative URL) and open it. */
+export async function openRolloutsUrl(url: string): Promise<void> {
+  const name = url.replace(/^(\.\/)?samples\//, ''); // a relative path keeps AgentGym-RL's step{N}/{rank}.json
+  try {
+    const response = await fetch(new URL(url, window.location.href));
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    await openRollouts(await response.blob(), name);
+  } catch (error) {
+    importEvents.importStarted(name);
+    importEvents.importFailed(message(error));
+  }
+}
+
+export interface SampleEntry {
+  file: string;
+  label: string;
+  format?: string;
+  description?: string;
+}
+
+export async function loadSampleIndex(): Promise<SampleEntry[]> {
+  const response = await fetch(new URL('samples/index.json', window.location.href));
+  if (!response.ok) return [];
+  const index = (await response.json()) as { samples?: SampleEntry[] } | SampleEntry[];
+  return Array.isArray(index) ? index : (index.samples ?? []);
+}
+
+export const openSample = (entry: SampleEntry) => openRolloutsUrl(`samples/${entry.file}`);
+
+/** Re-query the filtered group list, the overview and the group on screen. */
+async function refreshViews(): Promise<void> {
+  const { filters, groupIndex } = useImportStore.getState();
+  const api = worker();
+  const [list, overview] = await Promise.all([api.groupList(filters), api.overview({ env: filters.env, taskType: filters.taskType })]);
+  importEvents.groupListLoaded(list);
+  importEvents.overviewLoaded(overview);
+  const keep = groupIndex !== null && list.some((g) => g.index === groupIndex) ? groupIndex : (list[0]?.index ?? null);
+  await pickGroup(keep);
+}
+
+export async function pickGroup(index: number | null): Promise<void> {
+  importEvents.groupLoaded(index, index === null ? null : await worker().group(index));
+}
+
+export async function changeFilters(filters: ImportFilters): Promise<void> {
+  importEvents.filtersChanged(filters);
+  await refreshViews();
+}
+
+/** Set one parameter of one estimator; the worker re-scores it on every group. */
+export async function changeParam(id: string, key: string, value: number | boolean | string): Promise<void> {
+  const api = worker();
+  const result = await api.setParams(id, { [key]: value });
+  importEvents.paramsRescored(await api.summary(), result.ok ? [] : result.problems);
+  await refreshViews();
+}
+
+const baseName = () => (useImportStore.getState().fileName ?? 'rollouts').replace(/\.(jsonl|json|gz)+$/i, '');
+
+/** Download the chosen groups (all when null) as rollouts.v1 with every estimator's advantages. */
+export async function exportImport(indices: number[] | null): Promise<void> {
+  const blob = await worker().exportBlob(indices);
+  downloadBlob(blob, `${baseName()}${indices ? '-selected' : ''}.advantages.jsonl`);
+}
+
+export async function downloadProblemReport(): Promise<void> {
+  const text = await worker().problemReport();
+  downloadBlob(new Blob([text], { type: 'text/plain' }), `${baseName()}.problems.txt`);
+}
+
+/** `?rollouts=<relative URL>`: read before the share-link sync rewrites the address bar. */
+export function rolloutsUrlFrom(search: string): string | null {
+  return new URLSearchParams(search).get('rollouts');
+}
+
+/**
+ * Drag-and-drop anywhere on the page opens the first dropped file and switches to the import view;
+ * `?rollouts=` opens that file at start-up. Returns a function that removes the listeners.
+ */
+export function startImportSources(search: string): () => void {
+  const url = rolloutsUrlFrom(search);
+  if (url) {
+    window.location.hash = '#import';
+    void openRolloutsUrl(url);
+  }
+  const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+  const over = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    document.body.classList.add('drop-active');
+  };
+  const leave = (e: DragEvent) => { if (e.relatedTarget === null) document.body.classList.remove('drop-active'); };
+  const drop = (e: DragEvent) => {
+    document.body.classList.remove('drop-active');
+    const file = e.dataTransfer?.files[0];
+    if (!file) return;
+    e.preventDefault();
+    window.location.hash = '#import';
+    void openRollouts(file, file.name);
+  };
+  window.addEventListener('dragover', over);
+  window.addEventListener('dragleave', leave);
+  window.addEventListener('drop', drop);
+  return () => {
+    window.removeEventListener('dragover', over);
+    window.removeEventListener('dragleave', leave);
+    window.removeEventListener('drop', drop);
+  };
+}

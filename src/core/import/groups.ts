@@ -1,0 +1,66 @@
+/**
+ * Imported trajectories → groups by `group_id` (first-appearance order), each with the estimators'
+ * inputs (`toTrajectorySummary`, L_{i,t} from the file or estimated from whitespace words) and the
+ * facets the lab filters by: training step, environment, task type.
+ */
+import type { RolloutGroup } from '../advantage/types';
+import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
+import { toTrajectorySummary } from '../io/to-group';
+import type { ProblemLog } from './importer';
+
+export interface ImportedGroup {
+  groupId: string;
+  /** Indices into the session's trajectories, input order. */
+  members: number[];
+  summary: RolloutGroup;
+  step: number | null;
+  env: string;
+  taskType: string | null;
+  taskId: string;
+  instruction: string;
+}
+
+export interface GroupFilters {
+  step?: number | null;
+  env?: string | null;
+  taskType?: string | null;
+}
+
+export function buildGroups(trajectories: readonly RolloutTrajectoryV1[], problems: ProblemLog): ImportedGroup[] {
+  const byId = new Map<string, ImportedGroup>();
+  trajectories.forEach((record, index) => {
+    const converted = toTrajectorySummary(record, { missingTokens: 'whitespace' });
+    if (!converted.ok) {
+      problems.add(null, `trajectory "${record.traj_id}" of group "${record.group_id}" not scored: ${converted.message}`);
+      return;
+    }
+    let group = byId.get(record.group_id);
+    if (!group) {
+      group = {
+        groupId: record.group_id, members: [], summary: { trajectories: [] }, step: record.train_step ?? null,
+        env: record.env.name, taskType: record.task.task_type ?? null, taskId: record.task.task_id,
+        instruction: record.task.instruction ?? record.task.task_id,
+      };
+      byId.set(record.group_id, group);
+    }
+    group.members.push(index);
+    group.summary.trajectories.push(converted.summary);
+  });
+  return [...byId.values()];
+}
+
+export function matchesFilters(group: ImportedGroup, filters: GroupFilters): boolean {
+  return (filters.step == null || group.step === filters.step)
+    && (filters.env == null || group.env === filters.env)
+    && (filters.taskType == null || group.taskType === filters.taskType);
+}
+
+/** Sorted distinct values of a facet (nulls left out). */
+export function facet<T extends string | number>(groups: readonly ImportedGroup[], pick: (g: ImportedGroup) => T | null): T[] {
+  const values = new Set<T>();
+  for (const g of groups) {
+    const v = pick(g);
+    if (v !== null) values.add(v);
+  }
+  return [...values].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b))));
+}

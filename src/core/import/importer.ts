@@ -1,0 +1,26 @@
+/**
+ * The one seam between the import session and the rollouts readers of `src/core/io/import`: a
+ * byte importer (gzip by magic bytes, UTF-8 across chunk edges, format detected from content) whose
+ * result names the format, the adapter that read it, the trajectories, the problems (first 100
+ * listed, all counted) and where the token counts L_{i,t} came from. Switching readers is this file.
+ */
+import { createByteImporter, type ByteImporter } from '../io/import/bytes';
+import { ProblemLog } from '../io/import/problems';
+
+export type { ImportProblem, ImportResult } from '../io/import/types';
+export { ImportFormatError } from '../io/import/importer';
+export { ProblemLog };
+
+export type RolloutImporter = ByteImporter;
+
+export function createRolloutImporter(options: { fileName: string }): RolloutImporter {
+  return createByteImporter({ fileName: options.fileName });
+}
+
+/** A problem log holding an earlier one's listed problems and count (the session adds its own). */
+export function continueProblems(listed: ReadonlyArray<{ line: number | null; reason: string }>, count: number): ProblemLog {
+  const log = new ProblemLog();
+  for (const p of listed) log.add(p.line, p.reason);
+  log.count = count;
+  return log;
+}

@@ -1,0 +1,174 @@
+/**
+ * One import: the file's trajectories grouped, every registry estimator scored on every group with
+ * the session's parameters, and the queries the lab's views make (summary, filtered group list,
+ * one group's records with each estimator's advantages, overview by step, export). Everything big
+ * stays here (in the worker); the page asks for what it shows.
+ */
+import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
+import type { TurnAdvantages } from '../advantage/types';
+import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
+import { sliceAdvantages, type EstimatorSlice } from '../rollout/records';
+import { jsonLines, withEstimatorAdvantages } from './export';
+import { buildGroups, facet, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
+import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
+import { overviewBySteps, type StepRow } from './overview';
+import { applyParams, defaultParams, type EstimatorParamsMap } from './params';
+
+export interface EstimatorStatus {
+  id: string;
+  label: string;
+  /** Groups it could not score (it threw), with the first reason. */
+  failedGroups: number;
+  error: string | null;
+}
+
+export interface ImportSummary {
+  fileName: string;
+  format: string;
+  adapterLabel: string;
+  trajectories: number;
+  groups: number;
+  steps: number[];
+  environments: string[];
+  taskTypes: string[];
+  problems: ImportProblem[];
+  problemCount: number;
+  tokenCounts: ImportResult['tokenCounts'];
+  notes: string[];
+  estimators: EstimatorStatus[];
+  params: EstimatorParamsMap;
+}
+
+export interface GroupListItem {
+  index: number;
+  groupId: string;
+  step: number | null;
+  env: string;
+  taskType: string | null;
+  instruction: string;
+  size: number;
+  successes: number;
+}
+
+/**
+ * A trajectory as the group view shows it: the imported record plus each estimator's slice; where
+ * the file had no response_tokens (the importer filled in its estimate and marked the turn),
+ * `estimated_tokens` is set (the UI labels L_{i,t} "estimated").
+ */
+export type ViewedTrajectory = RolloutTrajectoryV1 & { estimator_advantages: Record<string, EstimatorSlice>; estimated_tokens?: boolean };
+
+export class ImportSession {
+  readonly groups: ImportedGroup[];
+  readonly params: EstimatorParamsMap = defaultParams();
+  private readonly scores: Record<string, Array<TurnAdvantages | null>> = {};
+  private readonly failures: Record<string, { count: number; first: string | null }> = {};
+  private readonly problems: ProblemLog;
+
+  constructor(readonly fileName: string, readonly result: ImportResult) {
+    this.problems = continueProblems(result.problems, result.problemCount);
+    this.groups = buildGroups(result.trajectories, this.problems);
+    for (const id of ESTIMATOR_IDS) this.score(id);
+  }
+
+  /** Re-scores estimator `id` on every group with its current parameters. */
+  private score(id: string): void {
+    const estimator = getEstimator(id);
+    const params = this.params[id];
+    const failures = { count: 0, first: null as string | null };
+    this.scores[id] = this.groups.map((g) => {
+      try {
+        return estimator.estimate(g.summary, params);
+      } catch (error) {
+        failures.count++;
+        failures.first ??= error instanceof Error ? error.message : String(error);
+        return null;
+      }
+    });
+    this.failures[id] = failures;
+  }
+
+  setParams(id: string, patch: Record<string, unknown>): { ok: true } | { ok: false; problems: string[] } {
+    const applied = applyParams(id, this.params[id] ?? {}, patch);
+    if (!applied.ok) return applied;
+    this.params[id] = applied.params;
+    this.score(id);
+    return { ok: true };
+  }
+
+  summary(): ImportSummary {
+    const { result, groups } = this;
+    return {
+      fileName: this.fileName, format: result.format, adapterLabel: result.adapterLabel,
+      trajectories: groups.reduce((n, g) => n + g.members.length, 0), groups: groups.length,
+      steps: facet(groups, (g) => g.step), environments: facet(groups, (g) => g.env), taskTypes: facet(groups, (g) => g.taskType),
+      problems: this.problems.list.slice(), problemCount: this.problems.count, tokenCounts: result.tokenCounts,
+      notes: result.notes.slice(),
+      estimators: ESTIMATOR_IDS.map((id) => ({
+        id, label: getEstimator(id).label, failedGroups: this.failures[id].count, error: this.failures[id].first,
+      })),
+      params: Object.fromEntries(Object.entries(this.params).map(([id, p]) => [id, { ...p }])),
+    };
+  }
+
+  groupList(filters: GroupFilters = {}): GroupListItem[] {
+    const out: GroupListItem[] = [];
+    this.groups.forEach((g, index) => {
+      if (!matchesFilters(g, filters)) return;
+      out.push({
+        index, groupId: g.groupId, step: g.step, env: g.env, taskType: g.taskType, instruction: g.instruction,
+        size: g.members.length, successes: g.summary.trajectories.filter((t) => t.success).length,
+      });
+    });
+    return out;
+  }
+
+  /** Group `index`'s records with every scored estimator's per-turn advantages and components. */
+  groupRecords(index: number): ViewedTrajectory[] {
+    const group = this.groups[index];
+    if (!group) return [];
+    return group.members.map((m, i) => {
+      const byEstimator: Record<string, EstimatorSlice> = {};
+      for (const id of ESTIMATOR_IDS) {
+        const adv = this.scores[id][index];
+        if (adv) byEstimator[id] = sliceAdvantages(adv, i);
+      }
+      const record = this.result.trajectories[m];
+      const estimated = record.turns.some((turn) => turn.response_tokens_estimated === true || turn.response_tokens === undefined);
+      if (!estimated) return { ...record, estimator_advantages: byEstimator };
+      const numTokens = group.summary.trajectories[i].numTokens;
+      const turns = record.turns.map((turn, t) => ({ ...turn, response_tokens: turn.response_tokens ?? numTokens[t] }));
+      return { ...record, turns, estimator_advantages: byEstimator, estimated_tokens: true };
+    });
+  }
+
+  overview(filters: Omit<GroupFilters, 'step'> = {}): StepRow[] {
+    const indices = this.groupList(filters).map((g) => g.index);
+    return overviewBySteps(this.groups, indices, this.scores);
+  }
+
+  /** rollouts.v1 JSON Lines of the chosen groups (all when null), each record carrying every estimator's advantages. */
+  exportLines(indices: readonly number[] | null): string[] {
+    return jsonLines(this.exportRecords(indices ?? this.groups.map((_, g) => g)));
+  }
+
+  private *exportRecords(chosen: readonly number[]): Generator<RolloutTrajectoryV1> {
+    for (const g of chosen) {
+      const group = this.groups[g];
+      if (!group) continue;
+      for (let i = 0; i < group.members.length; i++) {
+        const byEstimator: Record<string, { per_turn: number[]; params: Record<string, unknown> }> = {};
+        for (const id of ESTIMATOR_IDS) {
+          const adv = this.scores[id][g];
+          if (adv) byEstimator[id] = { per_turn: adv.perTurn[i].slice(), params: { ...this.params[id] } };
+        }
+        yield withEstimatorAdvantages(this.result.trajectories[group.members[i]], byEstimator);
+      }
+    }
+  }
+
+  /** The skipped lines as a plain-text report (line, reason), all listed ones and the total. */
+  problemReport(): string {
+    const head = `# ${this.fileName}: ${this.problems.count} problem(s); the first ${this.problems.list.length} listed\n`;
+    return head + this.problems.list.map((p) => `${p.line === null ? 'file' : `line ${p.line}`}\t${p.reason}`).join('\n') + '\n';
+  }
+}

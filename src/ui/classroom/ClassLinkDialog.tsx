@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { CLASS_VIEWS, classLinkParams, HIDEABLE_CONTROLS, HIDEABLE_IDS, RECORDINGS, type ClassSettings, type HideableControl } from '../../app/class-link';
+import { copyText } from '../../app/clipboard';
+import { PRESETS } from '../../app/lab-config';
+import { shareSearch } from '../../app/share-link';
+import { useClassStore } from '../../state/class-store';
+import { useConfigStore } from '../../state/config-store';
+import { useViewStore } from '../../state/view-store';
+
+function initialSettings(): ClassSettings {
+  const current = useClassStore.getState().settings;
+  const view = useViewStore.getState();
+  return {
+    ...current, view: 'lab', iteration: view.iteration, task: view.group, trajectory: view.trajectory, turn: null,
+    recorded: current.recorded, embed: false,
+  };
+}
+
+/** The link a teacher sends: the current configuration plus what opens and what is hidden. */
+export function classLinkUrl(settings: ClassSettings): string {
+  const { origin, pathname } = window.location;
+  const config = useConfigStore.getState().config;
+  const params = { ...classLinkParams(settings), recorded: settings.recorded ?? 'none' };
+  return `${origin}${pathname}${shareSearch(config, params)}#${settings.view ?? 'lab'}`;
+}
+
+const optionalInt = (raw: string): number | null => (/^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null);
+
+/** "Make a class link": a modal dialog (native <dialog>: focus kept inside, Escape closes). */
+export function ClassLinkDialog({ onClose }: { onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [s, setS] = useState<ClassSettings>(initialSettings);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const patch = (p: Partial<ClassSettings>) => { setS((old) => ({ ...old, ...p })); setCopied(null); };
+  const toggleHidden = (id: HideableControl, on: boolean) =>
+    patch({ hidden: HIDEABLE_IDS.filter((x) => (x === id ? on : s.hidden.includes(x))) });
+  const url = classLinkUrl(s);
+  const check = (key: 'tour' | 'text' | 'autoplay' | 'embed' | 'presentation', label: string) => (
+    <label className="check"><input type="checkbox" checked={s[key]} onChange={(e) => patch({ [key]: e.target.checked })} /> {label}</label>
+  );
+  return (
+    <dialog ref={ref} className="class-link-dialog" aria-labelledby="class-link-title" onClose={onClose} onCancel={onClose}>
+      <h2 id="class-link-title">Make a class link</h2>
+      <p>The link opens the lab with the current settings and the choices below. Students can still change what is not hidden.</p>
+      <div className="class-link-grid">
+        <fieldset>
+          <legend>Hide these controls</legend>
+          {HIDEABLE_IDS.map((id) => (
+            <label key={id} className="check">
+              <input type="checkbox" checked={s.hidden.includes(id)} onChange={(e) => toggleHidden(id, e.target.checked)} /> {HIDEABLE_CONTROLS[id]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Show and start</legend>
+          {check('tour', 'Tour button')}
+          {check('text', 'Explanatory text')}
+          {check('autoplay', 'Start training on open')}
+          {check('presentation', 'Presentation type (larger)')}
+          {check('embed', 'Embed: one view, no header (for an iframe)')}
+          <label className="field"><span className="field-label">Preset applied on open</span>
+            <select value={s.preset ?? ''} onChange={(e) => patch({ preset: e.target.value || null })}>
+              <option value="">none (the current settings)</option>
+              {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+            </select>
+          </label>
+          <label className="field"><span className="field-label">Recorded runs shown at once</span>
+            <select value={s.recorded ?? 'none'} onChange={(e) => patch({ recorded: e.target.value === 'none' ? null : e.target.value })}>
+              {RECORDINGS.map((r) => <option key={r} value={r}>{r} (trained GRPO and PlanPO)</option>)}
+              <option value="none">none (students train)</option>
+            </select>
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>What opens</legend>
+          <label className="field"><span className="field-label">View</span>
+            <select value={s.view ?? 'lab'} onChange={(e) => patch({ view: e.target.value as ClassSettings['view'] })}>
+              {CLASS_VIEWS.map((v) => <option key={v} value={v}>{v}</option>)}
+            </select>
+          </label>
+          <label className="field"><span className="field-label">Iteration (empty: latest)</span>
+            <input inputMode="numeric" value={s.iteration ?? ''} onChange={(e) => patch({ iteration: optionalInt(e.target.value) })} /></label>
+          <label className="field"><span className="field-label">Task (1 = first)</span>
+            <input inputMode="numeric" value={s.task === null ? '' : s.task + 1} onChange={(e) => { const v = optionalInt(e.target.value); patch({ task: v === null ? null : v - 1 }); }} /></label>
+          <label className="field"><span className="field-label">Trajectory (1 = first)</span>
+            <input inputMode="numeric" value={s.trajectory === null ? '' : s.trajectory + 1} onChange={(e) => { const v = optionalInt(e.target.value); patch({ trajectory: v === null ? null : v - 1 }); }} /></label>
+        </fieldset>
+      </div>
+      <label className="field"><span className="field-label">Class link</span>
+        <input readOnly value={url} data-testid="class-link" onFocus={(e) => e.target.select()} /></label>
+      <div className="dialog-buttons">
+        <button type="button" className="primary" onClick={() => void copyText(url).then(setCopied)}>Copy class link</button>
+        <button type="button" onClick={onClose}>Close</button>
+        <span role="status">{copied === null ? '' : copied ? 'Copied.' : 'Select the link above and copy it.'}</span>
+      </div>
+    </dialog>
+  );
+}

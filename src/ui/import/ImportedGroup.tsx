@@ -1,0 +1,88 @@
+import { useDeferredValue, useMemo } from 'react';
+import { pickGroup } from '../../app/import-client';
+import { ESTIMATOR_IDS } from '../../core/advantage/registry';
+import { useConfigStore } from '../../state/config-store';
+import { useImportStore } from '../../state/import-store';
+import { viewEvents } from '../../state/view-store';
+import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from '../charts/divergence-data';
+import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
+import { EquationCards } from '../equations/EquationCards';
+import { estimatorLabel } from '../group/advantage-lanes';
+import { RolloutGroup } from '../group/RolloutGroup';
+import { seriesVar } from '../palette';
+
+/** Which estimators the group view compares (two or more, registry order). */
+export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChange(ids: string[]): void }) {
+  return (
+    <fieldset className="estimators compact">
+      <legend>Compare</legend>
+      {ESTIMATOR_IDS.map((id) => (
+        <label key={id} className="check">
+          <input type="checkbox" checked={chosen.includes(id)} disabled={chosen.includes(id) && chosen.length <= 1}
+            onChange={(e) => onChange(e.target.checked ? ESTIMATOR_IDS.filter((x) => x === id || chosen.includes(x)) : chosen.filter((c) => c !== id))} />
+          <span className="swatch" style={{ background: seriesVar(id) }} aria-hidden="true" />
+          {estimatorLabel(id)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The group picker lists at most this many groups (a <select> of thousands is one long commit); the filters reach the rest. */
+export const MAX_LISTED_GROUPS = 300;
+
+/** The picked imported group: the same group view, equation cards and divergence scatters as training. */
+export function ImportedGroup({ estimators }: { estimators: string[] }) {
+  // deferred: React renders a new group (and a long group list) in interruptible slices, not one long task
+  const list = useDeferredValue(useImportStore((s) => s.groupList));
+  const index = useImportStore((s) => s.groupIndex);
+  const group = useDeferredValue(useImportStore((s) => s.group));
+  const slack = useConfigStore((s) => s.config.slack);
+  const groups = useMemo(() => (group ? [group] : []), [group]);
+  const [x, y] = estimators;
+  const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);
+  const split = useMemo(() => decomposedEstimator(groups, estimators), [groups, estimators]);
+  const partData = useMemo(() => (split ? scatterPoints(groups, slack, componentPair(split)) : []), [groups, slack, split]);
+  const pick = (d: GroupedDatum) => viewEvents.trajectoryFocused(d.member, d.turn);
+  return (
+    <section aria-label="Imported group" className="group-section">
+      <div className="section-head">
+        <h2>Rollout group</h2>
+        <span className="picker"><label htmlFor="import-group">Group ({list.length} shown)</label>
+          <select id="import-group" value={index ?? ''} onChange={(e) => void pickGroup(Number(e.target.value))}>
+            {list.slice(0, MAX_LISTED_GROUPS).map((g) => (
+              <option key={g.index} value={g.index}>
+                {g.step !== null ? `step ${g.step} · ` : ''}{g.instruction.slice(0, 80)} · {g.successes}/{g.size} ✓
+              </option>
+            ))}
+          </select>
+        </span>
+        {list.length > MAX_LISTED_GROUPS && (
+          <span className="muted" data-testid="groups-capped">the first {MAX_LISTED_GROUPS} of {list.length} listed; filter by training step, environment or task type for the others</span>
+        )}
+      </div>
+      {group && group.length > 0 ? (
+        <>
+          <div className="group-and-equations">
+            <RolloutGroup group={group} estimators={estimators} slack={slack} />
+            <EquationCards group={group} estimators={estimators} />
+          </div>
+          {x && y && (
+            <section aria-label="Advantage divergence" className="divergence">
+              <h3>Advantage divergence (this group)</h3>
+              <ScatterLegend />
+              <div className="chart-row">
+                <DivergenceScatter title={`${estimatorLabel(x)} vs ${estimatorLabel(y)} advantage per response`} data={pairData}
+                  xLabel={`A ${estimatorLabel(x)}`} yLabel={`A ${estimatorLabel(y)}`} onPick={pick} />
+                {split && (
+                  <DivergenceScatter title={`${estimatorLabel(split)}: A^E vs α·A^S per response`} data={partData}
+                    xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} />
+                )}
+              </div>
+            </section>
+          )}
+        </>
+      ) : <p className="empty">No group matches the filters.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, type LabBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+const SIZES = [{ width: 1280, height: 720 }, { width: 390, height: 844 }];
+
+/** Serious and critical axe violations, one line each (rule: target). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`));
+}
+
+describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  let lab: LabBrowser;
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: false });
+  });
+  afterAll(() => lab?.close());
+
+  for (const size of SIZES) {
+    it(`every view and the tour and dialog states at ${size.width}×${size.height}: no serious or critical violation`, async () => {
+      const context = await lab.browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      await page.goto(`${baseUrl}#lab`);
+      await page.locator('.training-curves path.smooth').first().waitFor();
+      await page.getByRole('region', { name: 'Rollout group' }).locator('li.turn').first().waitFor();
+      found.lab = await seriousViolations(page);
+      await page.getByRole('button', { name: 'Take the tour' }).click();
+      await page.getByRole('dialog', { name: /group of rollouts/ }).waitFor();
+      found.tour = await seriousViolations(page);
+      await page.getByRole('button', { name: 'Close tour' }).click();
+      await page.getByRole('button', { name: 'Make a class link' }).click();
+      await page.getByRole('dialog', { name: 'Make a class link' }).waitFor();
+      found.dialog = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      await page.goto(`${baseUrl}#play`);
+      await page.getByRole('button', { name: 'Start' }).waitFor();
+      found.play = await seriousViolations(page);
+      await page.goto(`${baseUrl}#experiments`);
+      await page.locator('.app-main h2').first().waitFor();
+      found.experiments = await seriousViolations(page);
+      await context.close();
+      expect(found).toEqual({ lab: [], tour: [], dialog: [], play: [], experiments: [] });
+    });
+  }
+});

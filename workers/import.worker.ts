@@ -1,0 +1,59 @@
+/**
+ * The import worker: a thin comlink adapter over src/core/import. The file is streamed here
+ * (File.stream()), parsed, grouped and scored; the session stays in the worker and the page asks
+ * for what it shows (the summary, a filtered group list, one group, the overview). Exports come
+ * back as a Blob (cloned by reference, not copied into the page's heap).
+ */
+import * as Comlink from 'comlink';
+import { openImport, type ImportProgress } from '../src/core/import/open';
+import { CancelledError } from '../src/core/import/read-bytes';
+import type { ImportSession } from '../src/core/import/session';
+import type { GroupFilters } from '../src/core/import/groups';
+
+let session: ImportSession | null = null;
+let cancelRequested = false;
+
+async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+const api = {
+  /** Parse and score `file`; resolves with the summary, or `{ cancelled: true }` after cancel(). */
+  async open(file: Blob, fileName: string, onProgress: (p: ImportProgress) => void) {
+    session = null;
+    cancelRequested = false;
+    try {
+      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested });
+      session = opened.session;
+      return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
+    } catch (error) {
+      if (error instanceof CancelledError) return { cancelled: true as const };
+      throw error;
+    }
+  },
+  /** Resolves once the worker's module has loaded (the page warms it when the import view opens). */
+  ready: () => true,
+  cancel() {
+    cancelRequested = true;
+  },
+  summary: () => current().summary(),
+  groupList: (filters: GroupFilters) => current().groupList(filters),
+  group: (index: number) => current().groupRecords(index),
+  overview: (filters: Omit<GroupFilters, 'step'>) => current().overview(filters),
+  setParams: (id: string, patch: Record<string, unknown>) => current().setParams(id, patch),
+  exportBlob: (indices: number[] | null) => new Blob(current().exportLines(indices), { type: 'application/x-ndjson' }),
+  problemReport: () => current().problemReport(),
+};
+
+function current(): ImportSession {
+  if (!session) throw new Error('no import open');
+  return session;
+}
+
+export type ImportApi = typeof api;
+Comlink.expose(api);
