@@ -24,8 +24,11 @@ const CSP_DIRECTIVES: Record<string, string> = {
   'form-action': "'none'",
 };
 
-/** Directives that only work as a header (a meta tag ignores them, with a console warning). */
-const HEADER_ONLY: Record<string, string> = { 'frame-ancestors': "'self'" };
+/**
+ * Directives that only work as a header (a meta tag ignores them, with a console warning). No
+ * frame-ancestors: class links with embed=1 are meant to be framed by course pages on other sites.
+ */
+const HEADER_ONLY: Record<string, string> = {};
 
 const join = (d: Record<string, string>) => Object.entries(d).map(([k, v]) => `${k} ${v}`).join('; ');
 

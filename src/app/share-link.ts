@@ -14,6 +14,7 @@ import { validateEstimatorParams, type ParamSpec, type ParamValue } from '../cor
 import { closest } from '../core/math/edit-distance';
 import { BACKEND_REQUESTS } from '../../workers/backend-request';
 import { backendFromSearch } from './backend-request';
+import { CLASS_LINK_KEYS } from './class-link';
 import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from './lab-config';
 
 export const LINK_VERSION = '1';
@@ -24,6 +25,8 @@ export const LINK_RUN_KEYS = (Object.keys(DEFAULT_CONFIG) as Array<keyof RunConf
 /** The link's own keys besides the RunConfig fields. */
 const LAB_KEYS = ['v', 'estimators', 'slack', 'backend'];
 export const LINK_KEYS: readonly string[] = [...LINK_RUN_KEYS, ...LAB_KEYS];
+/** Keys read by the class-link parser (class-link.ts), which names its own bad values: known here, not checked. */
+const CLASS_KEYS: readonly string[] = CLASS_LINK_KEYS;
 /** Keys other sites add to a link (campaign tags): ignored without a word. */
 const FOREIGN_KEY = /^(utm_[a-z_]+|fbclid|gclid)$/i;
 const NULL_WORDS = new Set(['null', 'any', 'default', '']);
@@ -112,6 +115,7 @@ function readQuery(search: string, problems: string[]): Map<string, string> {
   for (const [key, value] of new URLSearchParams(search)) all.set(key, [...(all.get(key) ?? []), value]);
   const query = new Map<string, string>();
   for (const [key, values] of all) {
+    if (CLASS_KEYS.includes(key)) continue;
     if (!LINK_KEYS.includes(key) && estimatorOfParamKey(key) === null) {
       const guess = closest(key, LINK_KEYS);
       if (!FOREIGN_KEY.test(key)) problems.push(`${quoteValue(key)}: not a link setting${guess === null ? '' : ` (did you mean ${guess}?)`}; ignored`);

@@ -48,6 +48,10 @@ describe('share links', () => {
     expect(parsed.config.estimators).toEqual(['grpo', 'planpo']);
   });
 
+  it('class-link keys (view, embed, ...) are left to the class-link parser, not named as unknown', () => {
+    expect(parseShareLink('?view=play&embed=1&seed=3').problems).toEqual([]);
+  });
+
   it('estimators are de-duplicated and kept in the order the link gives', () => {
     const parsed = parseShareLink('?estimators=planpo,grpo,planpo,rloo');
     expect(parsed.config.estimators).toEqual(['planpo', 'grpo', 'rloo']);
