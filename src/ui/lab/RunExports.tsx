@@ -39,7 +39,7 @@ export function RunExports() {
             <button type="button" disabled={none} onClick={() => downloadMetricsCsv(run, lab)} aria-label={`Download ${name} metrics as CSV`}>CSV</button>
             <button type="button" disabled={none} onClick={() => downloadMetricsJson(run, lab)} aria-label={`Download ${name} metrics as JSON`}>JSON</button>
             <button type="button" disabled={training || busy !== null || run.status === 'failed'} onClick={() => void exportRun(run)}
-              aria-label={`Export ${name} run`} title={training ? 'Pause first: the run file holds a checkpoint between iterations' : 'Config, metrics, checkpoint and reports as one .rlrun file'}>
+              aria-label={`Run file: export ${name} run`} title={training ? 'Pause first: the run file holds a checkpoint between iterations' : 'Config, metrics, checkpoint and reports as one .rlrun file'}>
               Run file
             </button>
           </span>
