@@ -172,6 +172,22 @@ describe('classroom mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('continues the recorded runs from their shipped weights: Step extends both curves past iteration 60', async () => {
+    const { page, errors } = await open(lab.browser, `${baseUrl}#lab`);
+    await page.getByRole('button', { name: 'Continue from the recorded weights' }).click();
+    await page.getByText('Ready to continue').waitFor();
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    const deadline = Date.now() + 120_000;
+    let lines: string[] = [];
+    while (Date.now() < deadline) {
+      lines = await page.getByTestId('run-status').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-estimator')} ${e.getAttribute('data-iteration')}`));
+      if (lines.join() === 'grpo 61,planpo 61') break;
+      await page.waitForTimeout(500);
+    }
+    expect(lines).toEqual(['grpo 61', 'planpo 61']);
+    expect(errors).toEqual([]);
+  });
+
   it('the skip link is the first Tab stop and lands on Train', async () => {
     const { page } = await open(lab.browser, `${baseUrl}#lab`);
     await page.getByRole('button', { name: 'Train live' }).waitFor();

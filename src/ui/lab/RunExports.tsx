@@ -38,7 +38,7 @@ export function RunExports() {
             <button type="button" disabled={none} onClick={() => downloadMetricsCsv(run, lab)} aria-label={`Download ${name} metrics as CSV`}>CSV</button>
             <button type="button" disabled={none} onClick={() => downloadMetricsJson(run, lab)} aria-label={`Download ${name} metrics as JSON`}>JSON</button>
             <button type="button" disabled={busy !== null || run.status === 'failed'} onClick={() => void exportRun(run)}
-              aria-label={`Export ${name} run`} title="Config, metrics, checkpoint and reports as one .rlrun file (while training: as of the latest checkpoint)">
+              aria-label={`Run file: export ${name} run`} title="Config, metrics, checkpoint and reports as one .rlrun file (while training: as of the latest checkpoint)">
               Run file
             </button>
           </span>
