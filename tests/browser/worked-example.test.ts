@@ -29,7 +29,7 @@ describe('the worked example and the registry-driven settings', () => {
     for (const name of ['GRPO', 'PlanPO', 'GiGPO']) {
       const card = page.getByRole('figure', { name: `${name} equation` });
       expect(await card.innerText()).toContain('Trajectory 1, turn 1');
-      expect(await card.locator('.worked .katex').count()).toBeGreaterThan(0);
+      await card.locator('.worked .katex').first().waitFor({ timeout: 15_000 }); // KaTeX loads with the first equation
     }
     if (SHOTS) {
       await page.getByRole('figure', { name: 'PlanPO equation' }).scrollIntoViewIfNeeded();
