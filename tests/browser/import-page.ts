@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Open `path` through the real file chooser of "Open rollouts…". */
@@ -53,7 +54,12 @@ export async function pickMixedGroup(page: Page): Promise<string> {
   const labels = await picker.locator('option').allInnerTexts();
   const label = labels.find((l) => { const m = /(\d+)\/(\d+) ✓$/.exec(l); return m !== null && Number(m[1]) >= 2 && Number(m[1]) < Number(m[2]); });
   if (!label) throw new Error(`no mixed group among ${labels.join(' | ')}`);
+  const shownBefore = await picker.inputValue();
+  const labelsBefore = await advantageLabels(page);
   await picker.selectOption({ label });
-  await page.getByRole('region', { name: 'Imported group' }).locator('li.turn').first().waitFor();
+  // the previous group's cards stay on screen until the worker answers: wait for the new group's numbers
+  if ((await picker.inputValue()) !== shownBefore) {
+    await expect.poll(() => advantageLabels(page), { timeout: 15_000 }).not.toEqual(labelsBefore);
+  }
   return label;
 }
