@@ -51,15 +51,18 @@ export async function advantageLabels(page: Page): Promise<string[]> {
 /** Pick the first group with at least two successes and one failure (PlanPO's A^S then differs from 0); returns its option label. */
 export async function pickMixedGroup(page: Page): Promise<string> {
   const picker = page.getByLabel(/^Group \(/);
+  const isMixed = (l: string) => { const m = /(\d+)\/(\d+) ✓$/.exec(l); return m !== null && Number(m[1]) >= 2 && Number(m[1]) < Number(m[2]); };
+  await expect.poll(async () => (await picker.locator('option').allInnerTexts()).some(isMixed), { timeout: 15_000 }).toBe(true);
   const labels = await picker.locator('option').allInnerTexts();
-  const label = labels.find((l) => { const m = /(\d+)\/(\d+) ✓$/.exec(l); return m !== null && Number(m[1]) >= 2 && Number(m[1]) < Number(m[2]); });
+  const label = labels.find(isMixed);
   if (!label) throw new Error(`no mixed group among ${labels.join(' | ')}`);
-  const shownBefore = await picker.inputValue();
-  const labelsBefore = await advantageLabels(page);
   await picker.selectOption({ label });
-  // the previous group's cards stay on screen until the worker answers: wait for the new group's numbers
-  if ((await picker.inputValue()) !== shownBefore) {
-    await expect.poll(() => advantageLabels(page), { timeout: 15_000 }).not.toEqual(labelsBefore);
-  }
+  // The previous group's cards stay on screen until the worker answers: wait until the cards shown are a mixed
+  // group's (GRPO positive for ≥ 2 successes, negative for a failure).
+  const successes = Number(/(\d+)\/(\d+) ✓$/.exec(label)![1]);
+  await expect.poll(async () => {
+    const grpo = (await advantageLabels(page)).map((l) => Number(/GRPO (-?[\d.]+)/.exec(l)?.[1] ?? NaN));
+    return grpo.filter((a) => a > 0).length === successes && grpo.some((a) => a < 0);
+  }, { timeout: 15_000 }).toBe(true);
   return label;
 }

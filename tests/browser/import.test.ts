@@ -30,7 +30,7 @@ describe('your rollouts (import)', () => {
     await openByChooser(page, plain);
     expect(await waitForSummary(page, 'run.jsonl')).toEqual({ trajectories: 24, groups: 6, problems: 0, adapter: expect.stringMatching(/rollouts\.v1/) });
     const group = page.getByRole('region', { name: 'Imported group' });
-    expect(await group.getByRole('article').count()).toBe(4);
+    await expect.poll(() => group.getByRole('article').count(), { timeout: 15_000 }).toBe(4); // cards render after the worker answers
     expect(await page.getByTestId('circuitous-reference').innerText()).toMatch(/group's quickest success \(T = \d+\) \+ slack \d+/);
     expect(await page.getByTestId('overview-table').locator('tbody tr').count()).toBe(3);
     expect(await page.getByRole('figure', { name: 'PlanPO equation' }).count()).toBe(1);
