@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
-import { downloadBlob } from './download';
+import { downloadBlob } from './export/download';
 
 let remote: Comlink.Remote<ImportApi> | null = null;
 

@@ -5,7 +5,7 @@
  */
 import { jsonLines, withEstimatorAdvantages } from '../core/import/export';
 import { useRunStore } from '../state/run-store';
-import { downloadBlob } from './download';
+import { downloadBlob } from './export/download';
 
 export function runRecordsText(runId: string): string[] {
   const run = useRunStore.getState().runs.find((r) => r.id === runId);

@@ -96,6 +96,17 @@ async function checkChart(page: Page, figure: Locator, title: string, legend: st
   return svg;
 }
 
+/** A fresh lab page (tiny config, wasm) after `k` presses of Step. */
+async function openSteppedLab(lab: LabBrowser, k: number): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
+  const step = page.getByRole('button', { name: 'Step', exact: true });
+  for (let i = 1; i <= k; i++) {
+    await step.click();
+    await waitForIteration(page, i);
+  }
+  return { page, errors };
+}
+
 describe('exports', () => {
   let lab: LabBrowser;
   beforeAll(async () => {
@@ -104,12 +115,7 @@ describe('exports', () => {
   afterAll(() => lab?.close());
 
   it('every lab chart downloads a valid SVG and PNG', async () => {
-    const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
-    const step = page.getByRole('button', { name: 'Step', exact: true });
-    await step.click();
-    await waitForIteration(page, 1);
-    await step.click();
-    await waitForIteration(page, 2);
+    const { page, errors } = await openSteppedLab(lab, 2);
     await expect.poll(() => page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count(), { timeout: 30_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('divergence-point').count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
@@ -137,12 +143,7 @@ describe('exports', () => {
 
   it('metrics download as CSV and JSON, and a run file decodes with its checkpoint', async () => {
     // a page of its own, so no page here makes more than two dozen downloads
-    const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
-    const step = page.getByRole('button', { name: 'Step', exact: true });
-    await step.click();
-    await waitForIteration(page, 1);
-    await step.click();
-    await waitForIteration(page, 2);
+    const { page, errors } = await openSteppedLab(lab, 2);
     // metrics
     const csv = await download(page, page.getByRole('button', { name: 'Download GRPO metrics as CSV' }));
     expect(csv.name).toMatch(/^grpo-household-v0-seed\d+-metrics\.csv$/);
@@ -178,10 +179,7 @@ describe('exports', () => {
   });
 
   it('a run file exported while training is one consistent moment (checkpoint, metrics and reports of the same iteration)', async () => {
-    // a page of its own: the test above has already made two dozen downloads from its page
-    const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
-    await page.getByRole('button', { name: 'Step', exact: true }).click();
-    await waitForIteration(page, 1);
+    const { page, errors } = await openSteppedLab(lab, 1); // a page of its own, like the tests above
     await page.getByRole('button', { name: 'Train', exact: true }).click();
     await waitForIteration(page, 3);
     const live = decodeRunFile(new Uint8Array((await download(page, page.getByRole('button', { name: 'Export GRPO run' }))).bytes));

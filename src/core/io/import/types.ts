@@ -7,7 +7,7 @@ import type { RolloutTrajectoryV1 } from '../rollouts-v1';
 
 export type ImportFormatId = 'rollouts-v1' | 'verl-agent-uid' | 'verl-agent' | 'agentgym-rl' | 'ragen-cache';
 
-/** How the file's JSON is laid out: one value per line, one top-level array, or one document. */
+/** How the file's JSON is laid out: one value per line, one top-level array, or a single JSON text. */
 export type JsonLayout = 'lines' | 'array' | 'document';
 
 export interface ImportProblem {
