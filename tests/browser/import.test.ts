@@ -169,4 +169,14 @@ describe('your rollouts (import)', () => {
     expect(await page.getByRole('region', { name: 'Imported group' }).innerText()).toMatch(/shortest plan T\* = \d+/);
     expect(errors).toEqual([]);
   });
+
+  it('on a 390 px phone an opened sample fits the screen: no sideways overflow', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Try a sample' }).click();
+    await page.getByRole('region', { name: 'Imported group' }).getByRole('article').first().waitFor();
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(errors).toEqual([]);
+  });
 });
