@@ -37,6 +37,7 @@ Options:
   --eval-episodes N      evaluation episodes per split (ood)
   --eval-temperature T   evaluation sampling temperature (default ${EVAL_TEMPERATURE})
   --envs A,B             only these of the experiment's environments
+  --arms A,B             only these of the experiment's arms (ids as in report.md, e.g. grpo,planpo)
   --out DIR              output folder (default runs/experiments/NAME)
   --backend cpu|wasm     tfjs backend (default wasm)
   --keep-checkpoints     keep ood's checkpoints in DIR/checkpoints (deleted by default)
@@ -44,15 +45,17 @@ Options:
   --render FILE          only rebuild report.md and the SVGs from an existing results.json (into --out,
                          default the file's folder)`;
 
-const KNOWN = new Set(['size', 'seeds', 'iterations', 'group-size', 'tasks', 'eval-episodes', 'eval-temperature', 'envs', 'out', 'backend', 'keep-checkpoints', 'dry-run', 'render']);
+const KNOWN = new Set(['size', 'seeds', 'iterations', 'group-size', 'tasks', 'eval-episodes', 'eval-temperature', 'envs', 'arms', 'out', 'backend', 'keep-checkpoints', 'dry-run', 'render']);
 
 function planFrom(name: string, args: ParsedArgs): ExperimentPlan {
   const size = choiceFlag<SizeName>(args, 'size', SIZE_NAMES, 'full')!;
-  const envs = stringFlag(args, 'envs')?.split(',').map((e) => e.trim()).filter(Boolean);
+  const list = (key: string) => stringFlag(args, key)?.split(',').map((e) => e.trim()).filter(Boolean);
+  const envs = list('envs');
+  const arms = list('arms');
   try {
     return planExperiment(name, size, {
       seeds: intFlag(args, 'seeds'), iterations: intFlag(args, 'iterations'), groupSize: intFlag(args, 'group-size'),
-      tasksPerIteration: intFlag(args, 'tasks'), evalEpisodes: intFlag(args, 'eval-episodes'), envs,
+      tasksPerIteration: intFlag(args, 'tasks'), evalEpisodes: intFlag(args, 'eval-episodes'), envs, arms,
     });
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error));

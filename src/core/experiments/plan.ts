@@ -37,6 +37,8 @@ export interface PlanOverrides {
   evalEpisodes?: number;
   /** Restrict to these environments (must be ones the experiment names). */
   envs?: string[];
+  /** Restrict to these arms (ids the experiment declares), in the experiment's order. */
+  arms?: string[];
 }
 
 /** The runs of experiment `id` at `size`, arm-major then env then seed. */
@@ -56,11 +58,16 @@ export function planExperiment(id: ExperimentId | string, size: SizeName = 'full
     const unknown = overrides.envs.filter((e) => !named.includes(e));
     if (unknown.length > 0) throw new RangeError(`experiment ${def.id} does not use ${unknown.join(', ')}; it uses ${named.join(', ')}`);
   }
+  if (overrides.arms) {
+    const unknown = overrides.arms.filter((a) => !def.arms.some((d) => d.id === a));
+    if (unknown.length > 0) throw new RangeError(`experiment ${def.id} has no arm ${unknown.join(', ')}; its arms are ${def.arms.map((a) => a.id).join(', ')}`);
+  }
+  const arms = overrides.arms ? def.arms.filter((a) => overrides.arms!.includes(a.id)) : def.arms;
   const wanted = overrides.envs ?? named;
   const envs = wanted.filter(isEnvId);
   const skippedEnvs = wanted.filter((e) => !isEnvId(e));
   const runs: RunSpec[] = [];
-  for (const a of def.arms) {
+  for (const a of arms) {
     for (const env of envs) {
       for (let seed = 1; seed <= sizes.seeds; seed++) {
         const config: Partial<RunConfig> = {

@@ -57,6 +57,14 @@ describe('experiment registry and plans', () => {
     expect(planUnits(plan)).toBe(plan.runs.length * (2 + 4));
   });
 
+  it('--arms keeps only the named arms, in the experiment\'s order, and refuses unknown ones', () => {
+    const plan = planExperiment('main', 'full', { seeds: 2, arms: ['planpo', 'grpo'], envs: ['household-v0'] });
+    expect(plan.runs.map((r) => r.runId)).toEqual([
+      'grpo/household-v0/seed1', 'grpo/household-v0/seed2', 'planpo/household-v0/seed1', 'planpo/household-v0/seed2',
+    ]);
+    expect(() => planExperiment('main', 'full', { arms: ['grpo', 'nope'] })).toThrow(/has no arm nope; its arms are grpo, planpo/);
+  });
+
   it('unknown experiments, foreign envs and bad sizes are refused with a readable error', () => {
     expect(() => planExperiment('nope')).toThrow(/unknown experiment "nope"; valid: main/);
     expect(() => planExperiment('overhead', 'full', { envs: ['shop-v0'] })).toThrow(/does not use shop-v0/);
