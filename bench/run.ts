@@ -14,6 +14,9 @@
  * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
  * The PyTorch peer (bench/pytorch/peer.ts) runs after the Node rows when python3 + torch are installed
  * (BENCH_PEER=0 skips it; BENCH_PEER_ROUNDS, BENCH_PEER_WARM, BENCH_PYTHON); otherwise it says how to install them.
+ * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
+ * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
+ * PlanPO and GRPO (bench/competence.ts, minutes). Each file lists its own knobs and also runs alone with tsx.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -22,6 +25,9 @@ import { benchBrowserImport, formatImportFigures } from './browser-import';
 import { formatRows, type BenchRow } from './report';
 import { runSoak } from './soak';
 import { benchPytorchPeer } from './pytorch/peer';
+import { benchGrid } from './grid';
+import { benchBrowserThreads } from './browser-threads';
+import { benchCompetence } from './competence';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
@@ -45,6 +51,23 @@ async function main(): Promise<void> {
     if (!json) print('');
     const peer = await benchPytorchPeer(json ? (l) => process.stderr.write(`${l}\n`) : print);
     if (json && peer) print(JSON.stringify({ where: 'pytorch-peer', ...peer }));
+  }
+  const log = json ? (l: string) => process.stderr.write(`${l}\n`) : print;
+  const section = () => (json ? undefined : print(''));
+  if (process.env.BENCH_GRID === '1') {
+    section();
+    const points = await benchGrid(log);
+    if (json) points.forEach((p) => print(JSON.stringify({ where: 'grid', ...p })));
+  }
+  if (process.env.BENCH_THREADS === '1') {
+    section();
+    const figures = await benchBrowserThreads(log);
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'chromium-threads', ...f })));
+  }
+  if (process.env.BENCH_COMPETENCE === '1') {
+    section();
+    const figures = await benchCompetence(log);
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'competence', ...f })));
   }
 
   if (process.env.BENCH_RESPONSIVENESS !== '0') {
