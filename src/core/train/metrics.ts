@@ -13,6 +13,7 @@
  *   meanReward           mean R(τ_i) under the run's reward (core/reward; the proxy, when it is one)
  *   meanEnvReward        mean of the environment's own return (household: 10 · success)
  *   loopsPerEpisode      mean number of turns that repeat the previous command
+ *   rewardsMeasured      mean R(τ_i) under every registered reward (defaults), on the same rollouts
  *   loss, pgLoss, kl, entropy, clipFraction, clipFractionLower, approxKl, valueLoss
  *                        means over the iteration's optimizer steps (actorLoss outputs)
  */
@@ -21,6 +22,7 @@ import type { TrainedTrajectoryV1 } from '../rollout/records';
 import type { RolloutBatch } from '../rollout/types';
 import { isZeroAdvantageGroup } from './advantages';
 import { countLoops } from '../reward/loops';
+import { measureRewards } from '../reward/measure';
 import type { UpdateStats } from './update';
 
 export interface IterationTiming {
@@ -47,6 +49,7 @@ export interface IterationMetrics extends Omit<UpdateStats, 'steps'> {
   meanReward: number;
   meanEnvReward: number;
   loopsPerEpisode: number;
+  rewardsMeasured: Record<string, number>;
   alpha: number | null;
   tokens: number;
   decodeSteps: number;
@@ -94,6 +97,7 @@ export function iterationMetrics(m: MetricInputs): IterationMetrics {
     meanReward: avg(trajs.map((t) => t.reward)),
     meanEnvReward: avg(trajs.map((t) => t.envReward ?? t.reward)),
     loopsPerEpisode: avg(trajs.map((t) => countLoops(t.turns.map((turn) => turn.action)))),
+    rewardsMeasured: measureRewards(m.batch.groups),
     loss: s.loss, pgLoss: s.pgLoss, kl: s.kl, entropy: s.entropy, clipFraction: s.clipFraction,
     clipFractionLower: s.clipFractionLower, approxKl: s.approxKl, valueLoss: s.valueLoss,
     alpha: m.alpha,
