@@ -39,7 +39,7 @@ import { CATALOG_SIZE } from './catalog';
 import { applyShopAction, shopActions } from './dynamics';
 import { drawGoal, suggestedQueries } from './goal';
 import { solveShop } from './oracle';
-import { pageText } from './pages';
+import { pageText, resultLabels } from './pages';
 import { SHOP_TASK_TYPES, type ShopState, type ShopTaskType } from './state';
 import { resolveCommonOptions, SPLITS } from '../options';
 import { constructDemoGroup, demoOptions } from '../demo';
@@ -102,6 +102,7 @@ export const shopEnv: TextEnv<ShopState> = {
     return [...new Set(shopActions(state))].sort();
   },
   solve: solveShop,
+  commandLabels: resultLabels,
   describeLocation(state) {
     switch (state.page) {
       case 'results':
