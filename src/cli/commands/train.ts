@@ -15,6 +15,7 @@ import {
 import { ENV_IDS, getEnv } from '../../core/env/registry';
 import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
 import { DEFAULT_CONFIG } from '../../core/train/config';
+import { reachedSuccess, type SuccessStop } from '../../core/train/stop-rule';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 
 function usage(): string {
@@ -39,6 +40,8 @@ Options:
                          the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
   --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
                          still spans --iterations, so the resumed run equals an uninterrupted one)
+  --stop-at-success X    end once the mean training success of the last --stop-window iterations is ≥ X
+  --stop-window N        iterations in that mean (default 10; used only with --stop-at-success)
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
   --json                 JSON Lines of the iteration metrics on stdout
@@ -55,7 +58,7 @@ const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
   ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'stop-at-success', 'stop-window', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -80,6 +83,15 @@ function progressLine(m: IterationMetrics, total: number): string {
     + `  tokens ${f(m.meanResponseTokens, 1)}  kl ${f(m.kl, 4)}  clip ${f(m.clipFraction, 3)}  H ${f(m.entropy)}`
     + `  zero-adv ${f(m.zeroStdGroupFraction)}  ${(m.timing.totalMs / 1000).toFixed(2)} s  tensors ${m.numTensors}`
     + (m.formatValidRate < 1 || m.admissibleRate < 1 ? `  format-valid ${f(m.formatValidRate)}  admissible ${f(m.admissibleRate)}` : '');
+}
+
+function successStopFrom(args: ParsedArgs): SuccessStop | null {
+  const threshold = numberFlag(args, 'stop-at-success');
+  const window = intFlag(args, 'stop-window', 10)!;
+  if (threshold === undefined) return null;
+  if (!(threshold >= 0 && threshold <= 1)) throw new CliError(`--stop-at-success must be in [0, 1], got ${threshold}`);
+  if (window < 1) throw new CliError(`--stop-window must be ≥ 1, got ${window}`);
+  return { threshold, window };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -109,6 +121,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
   const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
+  const successStop = successStopFrom(args);
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
     for await (const result of trainLoop(trainer)) {
@@ -117,11 +130,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       if (json) io.out(JSON.stringify(m));
       else io.out(progressLine(m, trainer.config.iterations));
       if (json) io.err(progressLine(m, trainer.config.iterations));
-      const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter;
+      const reached = successStop !== null && reachedSuccess(metrics.map((x) => x.successRate), successStop);
+      if (reached) io.err(`stop: mean success of the last ${successStop.window} iterations is ≥ ${successStop.threshold} at iteration ${m.iteration}`);
+      const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter || reached;
       if (rollouts && (last || (every > 0 && m.iteration % every === 0))) {
         await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
       }
-      if (m.iteration >= stopAfter) break;
+      if (m.iteration >= stopAfter || reached) break;
     }
     if (cpPath) {
       const kind = await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);

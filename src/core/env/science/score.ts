@@ -34,6 +34,7 @@ export function qualifies(view: View, o: number): boolean {
  * starting state (once changed, ScienceWorld has made a new substance: steam is not the water).
  */
 export function rightFocus(view: View, o: number): boolean {
+  if (view.progress > 0) return true;
   if (view.focus >= 0) return view.focus === o;
   if (view.goal.family === 'find') return qualifies(view, o);
   if (view.goal.family === 'change') return o === view.goal.target && phaseOf(view, o) === view.goal.fromPhase;
