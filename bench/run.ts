@@ -12,6 +12,8 @@
  * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
  * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
  * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
+ * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
+ * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -19,13 +21,22 @@ import { benchBrowserLab, formatFigures } from './browser-lab';
 import { benchBrowserImport, formatImportFigures } from './browser-import';
 import { formatRows, type BenchRow } from './report';
 import { runSoak } from './soak';
+import { benchSpeed, formatSpeed } from './speed';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
 const print = (line: string) => process.stdout.write(line + '\n');
 
+async function speed(): Promise<void> {
+  const base = process.env.BENCH_SPEED_BASE;
+  if (!base) return;
+  const f = await benchSpeed(base, Number(process.env.BENCH_SPEED_ROUNDS ?? 7), (l) => process.stderr.write(l + '\n'));
+  print(json ? JSON.stringify({ speed: f }) : '\n' + formatSpeed(f, base));
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_SOAK === 'only') return runSoak(print);
+  if (process.env.BENCH_SPEED === 'only') return speed();
   const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',').filter(Boolean) as NodeBackend[];
   const rows: BenchRow[] = [];
   for (const backend of backends) {
@@ -54,6 +65,7 @@ async function main(): Promise<void> {
     if (!json) print('\nImport (headless Chromium, "Open rollouts…"):');
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatImportFigures(f)));
   }
+  await speed();
   if (process.env.BENCH_SOAK !== '0') await runSoak(print);
 }
 
