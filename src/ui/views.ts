@@ -6,6 +6,7 @@ import { LabView } from './lab/LabView';
 import { PlayView } from './play/PlayView';
 import { ExperimentsView } from './experiments/ExperimentsView';
 import { ImportView } from './import/ImportView';
+import { ConceptsView } from './concepts/ConceptsView';
 
 export interface ViewEntry {
   id: string;
@@ -18,10 +19,11 @@ export const VIEWS: ViewEntry[] = [
   { id: 'play', label: 'Play', Component: PlayView },
   { id: 'experiments', label: 'Experiments', Component: ExperimentsView },
   { id: 'import', label: 'Your rollouts', Component: ImportView },
+  { id: 'concepts', label: 'Concepts', Component: ConceptsView },
 ];
 
-/** The view named by a location hash (`#play`), or the first view. */
+/** The view named by a location hash (`#play`, or `#concepts/<id>`: the part before `/`), or the first view. */
 export function viewFromHash(hash: string): ViewEntry {
-  const id = hash.replace(/^#\/?/, '');
+  const id = hash.replace(/^#\/?/, '').split('/')[0];
   return VIEWS.find((v) => v.id === id) ?? VIEWS[0];
 }

@@ -44,8 +44,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.goto(`${baseUrl}#experiments`);
       await page.locator('.app-main h2').first().waitFor();
       found.experiments = await seriousViolations(page);
+      await page.goto(`${baseUrl}#concepts`);
+      await page.locator('.app-main .concepts').waitFor();
+      found.concepts = await seriousViolations(page);
       await context.close();
-      expect(found).toEqual({ lab: [], tour: [], dialog: [], play: [], experiments: [] });
+      expect(found).toEqual({ lab: [], tour: [], dialog: [], play: [], experiments: [], concepts: [] });
     });
   }
 });
