@@ -11,7 +11,7 @@ import {
   contextOf, decoderOf, decoderTable, gateWeights, initialWeights, parameterCount, valuesOf, WEIGHT_NAMES,
   type ModelDims, type Weights, type WeightsData,
 } from './model';
-import { toOperand, type SparseOperand } from './sparse';
+import { defaultSparseKind, toOperand, type SparseKind, type SparseOperand } from './sparse';
 import { createVocabulary, type Vocabulary, type VocabularySpec } from './vocabulary';
 
 export interface PolicyOptions {
@@ -106,9 +106,10 @@ export class TurnSession {
   private readonly gateW: tf.Tensor2D; // [D, G]
   private readonly copies: Int32Array[];
 
-  constructor(private readonly policy: Policy, prompts: readonly PromptFeatures[]) {
+  /** `kind`: the device form of the sparse inputs (default: the backend's, sparse.ts). */
+  constructor(private readonly policy: Policy, prompts: readonly PromptFeatures[], private readonly kind: SparseKind = defaultSparseKind()) {
     const w = policy.weights;
-    this.x = toOperand(encoderEntries(prompts.map((p) => p.encoder), policy.dims.hashBuckets)); // [n, H]
+    this.x = toOperand(encoderEntries(prompts.map((p) => p.encoder), policy.dims.hashBuckets), kind); // [n, H]
     this.table = tf.tidy(() => decoderTable(w, contextOf(w, this.x))); // [W_dec + n, D]
     this.gateW = gateWeights(w);
     this.copies = prompts.map((p) => p.copy);
@@ -125,19 +126,35 @@ export class TurnSession {
 
   /**
    * Logits [m, V] (row-major) for one decision of each prompt in `rows`, with sparse decoder and
-   * lookahead features: only those m rows are computed.
+   * lookahead features. cpu/wasm compute only those m rows; GPU backends compute every prompt of the
+   * turn (idle ones on no features) so that shapes stay fixed within a turn: each new shape costs
+   * WebGPU a shader compilation.
    */
   async logits(
     rows: readonly number[], features: ReadonlyArray<readonly number[]>, lookahead: ReadonlyArray<readonly number[]>,
   ): Promise<Float32Array> {
     const dims = this.policy.dims;
-    const decoder = toOperand(decoderEntries(features, rows, decoderWidth(dims), this.copies.length)); // [m, W_dec + n]
-    const gated = toOperand(gatedEntries(rows.map((r, j) => ({ lookahead: lookahead[j], copy: this.copies[r] })), dims.vocabSize));
-    const z = tf.tidy(() => decoderOf(this.policy.weights, this.table, this.gateW, { decoder, gated }).z); // [m, V]
+    const V = dims.vocabSize;
+    const n = this.copies.length;
+    const kind = this.kind;
+    const all = kind === 'dense';
+    const slots = all ? Array.from({ length: n }, (_, i) => i) : rows;
+    const at = all ? new Map(rows.map((r, j) => [r, j])) : null;
+    const feats = slots.map((r, i) => (at ? (at.has(r) ? features[at.get(r)!] : null) : features[i]));
+    const gatedRows = slots.map((r, i) => {
+      const j = at ? at.get(r) : i;
+      return j === undefined ? null : { lookahead: lookahead[j], copy: this.copies[r] };
+    });
+    const decoder = toOperand(decoderEntries(feats, slots, decoderWidth(dims), n), kind); // [m, W_dec + n]
+    const gated = toOperand(gatedEntries(gatedRows, V), kind);
+    const z = tf.tidy(() => decoderOf(this.policy.weights, this.table, this.gateW, { decoder, gated }).z); // [m or n, V]
     decoder.dispose();
     gated.dispose();
-    const out = (await z.data()) as Float32Array;
+    const data = (await z.data()) as Float32Array;
     z.dispose();
+    if (!all) return data;
+    const out = new Float32Array(rows.length * V);
+    rows.forEach((r, j) => out.set(data.subarray(r * V, (r + 1) * V), j * V));
     return out;
   }
 

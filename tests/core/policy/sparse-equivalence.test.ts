@@ -136,11 +136,11 @@ describe('sparse network = dense reference', () => {
     tf.dispose([...Object.values(got.grads), got.metrics, ref.loss, ...Object.values(ref.grads)]);
   });
 
-  it('samples from the dense logits: a turn session computes only the requested rows and leaves no tensors', async () => {
+  for (const kind of ['segment', 'dense'] as const) it(`samples from the dense logits (${kind} inputs): a turn session returns the requested rows and leaves no tensors`, async () => {
     await tf.setBackend('wasm');
     const { p, rows } = setup(51);
     const before = tf.memory().numTensors;
-    const session = new TurnSession(p, rows.map((r) => r.prompt));
+    const session = new TurnSession(p, rows.map((r) => r.prompt), kind);
     const pickRows = [4, 1, 7];
     const z = await session.logits(pickRows, pickRows.map((r) => rows[r].decisions[0].features), pickRows.map((r) => rows[r].decisions[0].lookahead));
     await session.values();
