@@ -4,6 +4,9 @@
  * view shows around its live component (title, explanation, equation, docs page, CLI command).
  */
 import type { ComponentType } from 'react';
+import { rewardHackingConcept } from './reward-hacking/entry';
+import { loopPenaltyConcept } from './loop-penalty/entry';
+import { valueFunctionConcept } from './value-function/entry';
 
 export interface ConceptEntry {
   /** URL id: the view opens it at `#concepts/<id>`. */
@@ -21,4 +24,8 @@ export interface ConceptEntry {
   Component: ComponentType;
 }
 
-export const CONCEPTS: ConceptEntry[] = [];
+export const CONCEPTS: ConceptEntry[] = [
+  loopPenaltyConcept,
+  rewardHackingConcept,
+  valueFunctionConcept,
+];
