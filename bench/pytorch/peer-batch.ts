@@ -10,6 +10,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { createRng, deriveSeed } from '../../src/core/math';
+import { COPY_KINDS, LOOKAHEAD_KINDS } from '../../src/core/policy/features';
 import { WEIGHT_NAMES } from '../../src/core/policy/model';
 import { collectGroups } from '../../src/core/rollout/collect';
 import { scoreRows } from '../../src/core/rollout/score';
@@ -128,7 +129,7 @@ export async function peerFile(peer: PeerBatch, logits: Float32Array): Promise<R
   return {
     format: 'rollout-lab.pytorch-peer.v1',
     tfjs: { version: tf.version_core, backend: tf.getBackend() },
-    dims: { vocabSize: d.vocabSize, hashBuckets: d.hashBuckets, maxPositions: d.maxPositions, hidden: d.hidden, copyKinds: 4, lookaheadKinds: 10 },
+    dims: { vocabSize: d.vocabSize, hashBuckets: d.hashBuckets, maxPositions: d.maxPositions, hidden: d.hidden, copyKinds: COPY_KINDS, lookaheadKinds: LOOKAHEAD_KINDS },
     config: { estimator: cfg.estimator, seed: cfg.seed, iteration: trainer.iteration, lr: cfg.lr, iterationRows: peer.iterationRows },
     update: opts,
     rows: rows.map((r) => ({

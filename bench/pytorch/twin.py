@@ -262,15 +262,16 @@ def check(peer, twin, out):
         mine = twin.opt.state[twin.w[name]]["exp_avg" if kind == "m" else "exp_avg_sq"]
         moment_worst = max(moment_worst, rel(mine.reshape(-1), torch.tensor(mo["data"]))[0])
     worst = max(worst, moment_worst)
-    ulps, lr = 0.0, twin.peer["config"]["lr"]
+    ulps, wdiff, lr = 0.0, 0.0, twin.peer["config"]["lr"]
     for n in NAMES:
         after = torch.tensor(res["weightsAfter"][n]["data"]).view(twin.w[n].shape)
         before = torch.tensor(peer["weights"][n]["data"]).view(twin.w[n].shape)
         # one float32 ulp of the weight (within a factor 2), floored at TOL·lr for weights near 0
         spacing = torch.maximum(torch.maximum(after.abs(), before.abs()) * 2.0 ** -23, torch.tensor(TOL * lr))
         ulps = max(ulps, ((twin.w[n].detach() - after).abs() / spacing).max().item())
+        wdiff = max(wdiff, (twin.w[n].detach() - after).abs().max().item())
     ulps_ok = ulps <= ULPS
-    out(f"Adam step: moments max |diff| / max |moment| {moment_worst:.3g}; weights after the step differ by at most {ulps:.2g} float32 ulps (floor {TOL:g}·lr)")
+    out(f"Adam step: moments max |diff| / max |moment| {moment_worst:.3g}; weights after the step differ by at most {wdiff:.3g}, {ulps:.2g} float32 ulps (floor {TOL:g}·lr)")
     if not ulps_ok:
         worst = max(worst, 1.0)
     ok = worst <= TOL
