@@ -8,6 +8,7 @@ import { schemaCommand } from './schema';
 import { samplesCommand } from './samples';
 import { convertCommand } from './convert';
 import { recordClassroomCommand } from './record-classroom';
+import { bestOfNCommand } from './best-of-n';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
@@ -20,4 +21,5 @@ export const COMMANDS: CliCommand[] = [
   schemaCommand,
   samplesCommand,
   recordClassroomCommand,
+  bestOfNCommand,
 ];
