@@ -4,6 +4,7 @@
  * view shows around its live component (title, explanation, equation, docs page, CLI command).
  */
 import type { ComponentType } from 'react';
+import { bestOfNConcept } from './best-of-n';
 
 export interface ConceptEntry {
   /** URL id: the view opens it at `#concepts/<id>`. */
@@ -21,4 +22,6 @@ export interface ConceptEntry {
   Component: ComponentType;
 }
 
-export const CONCEPTS: ConceptEntry[] = [];
+export const CONCEPTS: ConceptEntry[] = [
+  bestOfNConcept,
+];
