@@ -25,6 +25,18 @@ describe('the lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the keyboard legend shows with a mouse and hides on a touch-only phone', async () => {
+    const { page } = await openPage(lab, baseUrl);
+    await expect.poll(() => page.getByRole('region', { name: 'Keyboard shortcuts' }).isVisible()).toBe(true);
+    const phone = await lab.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const touch = await phone.newPage();
+    await touch.goto(baseUrl);
+    await touch.getByRole('button', { name: 'Show a worked example' }).waitFor();
+    expect(await touch.evaluate(() => matchMedia('(any-pointer: fine)').matches)).toBe(false);
+    expect(await touch.locator('[data-control="shortcuts"]').isVisible()).toBe(false);
+    await phone.close();
+  });
+
   it('the seeded worked example flags a circuitous success with its reason and plots it', async () => {
     const { page, errors } = await openPage(lab, `${baseUrl}?seed=1&taskType=pick_and_place_simple`);
     await page.getByRole('button', { name: 'Show a worked example' }).click();

@@ -56,6 +56,29 @@ describe('npm run cli -- experiment', () => {
     expect(existsSync(join(out, 'timing.svg'))).toBe(true);
   });
 
+  it('--render a,b merges runs of one experiment made separately (--arms) into one results.json and report, keeping each part\'s provenance', async () => {
+    const parts = ['grpo', 'planpo'].map((arm) => join(dir, `part-${arm}`));
+    for (const [i, arm] of ['grpo', 'planpo'].entries()) {
+      expect(await experimentCommand.run(['overhead', ...TINY, '--arms', arm, '--out', parts[i]], captureIo().io)).toBe(0);
+    }
+    const files = parts.map((p) => join(p, 'results.json'));
+    const out = join(dir, 'merged');
+    expect(await experimentCommand.run(['--render', files.join(','), '--out', out], captureIo().io)).toBe(0);
+    const merged = parseResults(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')));
+    expect(merged.runs.map((r) => r.runId)).toEqual(['grpo/household-v0/seed1', 'planpo/household-v0/seed1']);
+    expect(merged.parts?.map((p) => [p.arms, p.runs])).toEqual([[['grpo'], 1], [['planpo'], 1]]);
+    const report = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(report).toContain('Merged from 2 runs of the experiment');
+    expect(report).toContain(`--arms grpo --out ${parts[0]}`);
+    expect(report).toContain(`--arms planpo --out ${parts[1]}`);
+    await expect(experimentCommand.run(['--render', `${files[0]},${files[0]}`, '--out', join(dir, 'twice')], captureIo().io))
+      .rejects.toThrow(/run grpo\/household-v0\/seed1 appears in more than one part/);
+    const other = join(dir, 'part-longer');
+    expect(await experimentCommand.run(['overhead', ...TINY.slice(0, -6), '--iterations', '1', '--group-size', '2', '--tasks', '1', '--backend', 'cpu', '--arms', 'planpo', '--out', other], captureIo().io)).toBe(0);
+    await expect(experimentCommand.run(['--render', `${files[0]},${join(other, 'results.json')}`, '--out', join(dir, 'mixed')], captureIo().io))
+      .rejects.toThrow(/only runs of one size can share a table/);
+  });
+
   it('ood evaluates each trained policy on seen and unseen tasks through a checkpoint file, then removes the checkpoints', async () => {
     const out = join(dir, 'ood');
     expect(await experimentCommand.run(['ood', ...TINY, '--eval-episodes', '2', '--out', out], captureIo().io)).toBe(0);

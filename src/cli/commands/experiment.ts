@@ -15,7 +15,7 @@ import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
 import { checkpointToJson, checkpointFromJson } from '../../core/train';
 import {
-  assembleResults, buildReport, EXPERIMENT_IDS, formatDuration, formatProgress, parseResults, planExperiment, planUnits, runPlan,
+  assembleResults, buildReport, EXPERIMENT_IDS, formatDuration, formatProgress, mergeResults, parseResults, planExperiment, planUnits, runPlan,
   SIZE_NAMES, type ExperimentPlan, type ExperimentResults, type Provenance, type SizeName,
 } from '../../core/experiments';
 import { EVAL_TEMPERATURE } from '../../core/experiments/evaluate';
@@ -43,7 +43,8 @@ Options:
   --keep-checkpoints     keep ood's checkpoints in DIR/checkpoints (deleted by default)
   --dry-run              print the plan (runs and work units) and exit
   --render FILE          only rebuild report.md and the SVGs from an existing results.json (into --out,
-                         default the file's folder)`;
+                         default the file's folder); FILE1,FILE2,... merges runs of one experiment made
+                         separately (e.g. one env at a time; same sizes) into one results.json and report`;
 
 const KNOWN = new Set(['size', 'seeds', 'iterations', 'group-size', 'tasks', 'eval-episodes', 'eval-temperature', 'envs', 'arms', 'out', 'backend', 'keep-checkpoints', 'dry-run', 'render']);
 
@@ -112,17 +113,30 @@ export async function writeExperimentOutput(out: string, results: ExperimentResu
   return [...(withResults ? ['results.json'] : []), 'report.md', ...report.files.map((f) => f.name)];
 }
 
-async function render(file: string, out: string | undefined, io: CliIo): Promise<number> {
-  let results: ExperimentResults;
+async function readResults(file: string): Promise<ExperimentResults> {
   const raw = await readJsonFile(file, '--render file');
   try {
-    results = parseResults(raw);
+    return parseResults(raw);
   } catch (error) {
     throw new CliError(`${file}: ${plainLine(error instanceof Error ? error.message : String(error), 300)}`);
   }
+}
+
+async function render(list: string, out: string | undefined, io: CliIo): Promise<number> {
+  const names = list.split(',').map((f) => f.trim()).filter(Boolean);
+  const parts: ExperimentResults[] = [];
+  for (const name of names) parts.push(await readResults(name));
+  let results: ExperimentResults;
+  try {
+    results = mergeResults(parts);
+  } catch (error) {
+    throw new CliError(`--render: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (names.length > 1 && out === undefined) throw new CliError('--render with several files needs --out DIR');
   if (out !== undefined) await checkOutputPath(out, '--out', true);
+  const file = names[0];
   const dir = out ?? dirname(file);
-  const files = await writeExperimentOutput(dir, results, join(dir, 'results.json') !== file);
+  const files = await writeExperimentOutput(dir, results, names.length > 1 || join(dir, 'results.json') !== file);
   io.err(`rendered ${files.join(', ')} in ${dir}`);
   io.out(join(dir, 'report.md'));
   return 0;

@@ -3,6 +3,7 @@ export * from './registry';
 export * from './plan';
 export * from './stats';
 export * from './results';
+export * from './merge';
 export * from './summarize';
 export * from './compare';
 export * from './labels';

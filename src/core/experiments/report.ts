@@ -42,8 +42,18 @@ function envSettings(results: ExperimentResults): string[] {
   });
 }
 
+function provenanceLines(results: ExperimentResults): string[] {
+  const line = (p: ExperimentResults['provenance'], wallMs: number) =>
+    `\`${p.command}\` at commit ${p.commit ?? 'unknown'} on ${p.date} (Rollout Lab ${p.packageVersion}, TensorFlow.js ${p.tfjsVersion}, backend ${p.backend}; ${p.platform}). Wall time ${formatDuration(wallMs)}.`;
+  if (!results.parts) return [`Produced by ${line(results.provenance, results.wallMs)}`];
+  return [
+    `Merged from ${results.parts.length} runs of the experiment (\`--render a.json,b.json\`), one per part:`,
+    '',
+    ...results.parts.map((part) => `- ${part.envs.join(', ')} (${part.arms.join(', ')}; ${part.runs} runs): ${line(part.provenance, part.wallMs)}`),
+  ];
+}
+
 function header(results: ExperimentResults): string[] {
-  const p = results.provenance;
   const s = results.sizes;
   const def = getExperiment(results.experiment);
   return [
@@ -51,7 +61,7 @@ function header(results: ExperimentResults): string[] {
     '',
     `> Paper claim: ${def.claim}`,
     '',
-    `Produced by \`${p.command}\` at commit ${p.commit ?? 'unknown'} on ${p.date} (Rollout Lab ${p.packageVersion}, TensorFlow.js ${p.tfjsVersion}, backend ${p.backend}; ${p.platform}). Wall time ${formatDuration(results.wallMs)}.`,
+    ...provenanceLines(results),
     '',
     '## Size',
     '',

@@ -5,6 +5,7 @@
  */
 import type { IterationMetrics, IterationTiming } from '../train/metrics';
 import type { ExperimentId, ExperimentPlan, RunSpec, SizeName, Split } from './types';
+import type { ResultsPart } from './merge';
 
 export const RESULTS_FORMAT = 'rollout-lab.experiment-results.v1';
 
@@ -63,6 +64,8 @@ export interface ExperimentResults {
   provenance: Provenance;
   wallMs: number;
   runs: RunResult[];
+  /** Present when the file was merged from several runs of the experiment (merge.ts): where each part came from. */
+  parts?: ResultsPart[];
 }
 
 const round = (x: number, digits = 4): number => (Number.isFinite(x) ? Number(x.toPrecision(digits)) : 0);

@@ -4,7 +4,6 @@ import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
-import { ExportRunButton } from '../import/ExportRun';
 import { useRunStore } from '../../state/run-store';
 import { PersistNotices } from '../runs/PersistNotices';
 import { RunsPanel } from '../runs/RunsPanel';
@@ -45,7 +44,6 @@ export function LabView() {
             <RunStatus />
             <RecordedNote />
             <RunExports />
-            <ExportRunButton />
             <ShortcutLegend />
           </div>
           <RunsPanel />

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { runCheckpoint } from '../../app/run-client';
 import { downloadMetricsCsv, downloadMetricsJson, downloadRunFile } from '../../app/export/run-export';
+import { exportRun as exportRollouts } from '../../app/export/rollouts-export';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
 import { estimatorLabel } from '../group/advantage-lanes';
 
-/** Per run: its metrics as CSV or JSON, and the whole run (config, metrics, checkpoint, reports) as a .rlrun file. */
+/**
+ * Per run: its metrics as CSV or JSON, the whole run (config, metrics, checkpoint, reports) as a .rlrun file, and
+ * its kept rollout groups as rollouts.v1 (they open in "Your rollouts" and in the CLI).
+ */
 export function RunExports() {
   const runs = useRunStore((s) => s.runs);
   const lab = useRunStore((s) => s.startedWith);
@@ -40,6 +44,11 @@ export function RunExports() {
             <button type="button" disabled={busy !== null || run.status === 'failed'} onClick={() => void exportRun(run)}
               aria-label={`Run file: export ${name} run`} title="Config, metrics, checkpoint and reports as one .rlrun file (while training: as of the latest checkpoint)">
               Run file
+            </button>
+            <button type="button" disabled={Object.keys(run.groups).length === 0} onClick={() => exportRollouts(run.id)}
+              aria-label={`Download ${name} groups as rollouts.v1`}
+              title="The iterations the lab keeps (the first and the latest 30), every estimator's advantages; opens in Your rollouts">
+              rollouts.v1
             </button>
           </span>
         );

@@ -23,6 +23,8 @@ export interface TourStep {
 }
 
 interface Shown {
+  /** Where the group on screen comes from: the constructed worked example or a run's iteration. */
+  source: 'run' | 'example';
   group: GroupRecords;
   verdicts: Verdict[];
   estimators: string[];
@@ -33,7 +35,7 @@ function shown(): Shown | null {
   const selection = resolveSelection(useRunStore.getState(), useViewStore.getState(), estimators);
   if (!selection.group) return null;
   const slack = useConfigStore.getState().config.slack;
-  return { group: selection.group, verdicts: analyzeGroup(selection.group, { slack }), estimators: selection.estimators };
+  return { source: selection.source === 'example' ? 'example' : 'run', group: selection.group, verdicts: analyzeGroup(selection.group, { slack }), estimators: selection.estimators };
 }
 
 const members = (s: Shown, pick: (v: Verdict) => boolean) => s.verdicts.map((v, i) => (pick(v) ? i : -1)).filter((i) => i >= 0);
@@ -68,7 +70,7 @@ export const TOUR_STEPS: TourStep[] = [
       const ok = members(s, (v) => v.success).length;
       return `This is one task's group: the same task from the same start, attempted G = ${s.group.length} times. `
         + `${ok} attempts succeeded and ${s.group.length - ok} failed. Each card shows the outcome, T (turns taken), `
-        + `T* (the shortest plan) and L (tokens written). It is a constructed example, so every case appears at once.`;
+        + `T* (the shortest plan) and L (tokens written). ${s.source === 'example' ? 'It is a constructed example, so every case appears at once.' : 'These are real rollouts from the run on screen.'}`;
     },
   },
   {

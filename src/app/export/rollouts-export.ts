@@ -3,9 +3,9 @@
  * advantages in the same `advantages.estimators` extension an import exports, so a training run
  * opens in the import view like any other file.
  */
-import { jsonLines, withEstimatorAdvantages } from '../core/import/export';
-import { useRunStore } from '../state/run-store';
-import { downloadBlob } from './export/download';
+import { jsonLines, withEstimatorAdvantages } from '../../core/import/export';
+import { useRunStore } from '../../state/run-store';
+import { downloadBlob } from './download';
 
 export function runRecordsText(runId: string): string[] {
   const run = useRunStore.getState().runs.find((r) => r.id === runId);
