@@ -4,7 +4,7 @@
  */
 import type { RunConfig } from '../train/config';
 
-export const EXPERIMENT_IDS = ['main', 'alpha-ablation', 'components', 'length-shaping', 'ood', 'overhead'] as const;
+export const EXPERIMENT_IDS = ['main', 'alpha-ablation', 'components', 'length-shaping', 'ood', 'self-improvement', 'overhead'] as const;
 export type ExperimentId = (typeof EXPERIMENT_IDS)[number];
 
 /** `full`: the CLI default; `reduced`: what the in-app page runs in browser workers. */
