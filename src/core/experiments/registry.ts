@@ -92,7 +92,8 @@ export const EXPERIMENTS: Readonly<Record<ExperimentId, ExperimentDefinition>> =
   'self-improvement': {
     id: 'self-improvement',
     title: 'Self-improvement: training only on its own successes',
-    claim: 'Not a PlanPO claim: a policy trained only on its own successes (A = 1[success], no baseline, as in STaR and rejection-sampling fine-tuning), compared with GRPO (group baseline) and PlanPO (turn-level credit) on success, turns and unseen tasks.',
+    claimLabel: 'Question (not a claim of the paper)',
+    claim: 'How does a policy trained only on its own successes (A = 1[success], no baseline, as in STaR and rejection-sampling fine-tuning) compare with GRPO (group baseline) and PlanPO (turn-level credit) on success, turns and unseen tasks?',
     arms: [GRPO, PLANPO, arm('self-improve', 'Self-improvement', 'self-improve')],
     envs: { full: HOUSEHOLD, reduced: HOUSEHOLD },
     // 5 receptacles: the size with both a seen and an unseen split (as ood).

@@ -64,6 +64,8 @@ export interface ExperimentDefinition {
   title: string;
   /** The paper's claim this experiment checks, in one or two sentences. */
   claim: string;
+  /** How reports introduce `claim` (default 'Paper claim'; e.g. 'Question' for one the paper does not make). */
+  claimLabel?: string;
   arms: readonly Arm[];
   envs: Readonly<Record<SizeName, readonly string[]>>;
   /** Per-environment settings for this experiment, over the size preset's. */
