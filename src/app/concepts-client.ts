@@ -27,11 +27,11 @@ async function startWorker(): Promise<Active> {
 
 /**
  * Runs `work` in a new worker for concept `id` (one run per concept at a time; a second call
- * replaces the first). `work` reports progress through `progress(done, message, data)`.
+ * replaces the first). `work` reports progress through `progress(done, message, data?)` (data: the results so far, if any).
  */
 export async function runConcept<T>(
   id: string, total: number,
-  work: (api: Comlink.Remote<ConceptsApi>, progress: (done: number, message: string, data: T) => void) => Promise<T>,
+  work: (api: Comlink.Remote<ConceptsApi>, progress: (done: number, message: string, data?: T) => void) => Promise<T>,
 ): Promise<void> {
   cancelConcept(id);
   conceptsEvents.runStarted(id, total, 'starting the worker');

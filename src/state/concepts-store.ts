@@ -42,7 +42,7 @@ const putShipped = (id: string, value: ShippedConcept) => set({ shipped: { ...ge
 
 export const conceptsEvents = {
   runStarted: (id: string, total: number, message: string) => putRun(id, { ...IDLE_RUN, status: 'running', total, message }),
-  runProgressed: (id: string, done: number, message: string, data: unknown) => putRun(id, { done, message, data }),
+  runProgressed: (id: string, done: number, message: string, data?: unknown) => putRun(id, data === undefined ? { done, message } : { done, message, data }),
   runFinished: (id: string, data: unknown) => putRun(id, { status: 'finished', done: get().runs[id]?.total ?? 0, message: 'finished', data }),
   runCancelled: (id: string) => putRun(id, { status: 'cancelled', message: 'cancelled' }),
   runFailed: (id: string, error: string) => putRun(id, { status: 'failed', error, message: 'failed' }),

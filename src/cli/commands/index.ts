@@ -9,6 +9,7 @@ import { samplesCommand } from './samples';
 import { convertCommand } from './convert';
 import { recordClassroomCommand } from './record-classroom';
 import { bestOfNCommand } from './best-of-n';
+import { brittlenessCommand } from './brittleness';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
@@ -22,4 +23,5 @@ export const COMMANDS: CliCommand[] = [
   samplesCommand,
   recordClassroomCommand,
   bestOfNCommand,
+  brittlenessCommand,
 ];

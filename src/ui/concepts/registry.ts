@@ -5,6 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import { bestOfNConcept } from './best-of-n';
+import { selfImprovementConcept } from './self-improvement';
+import { brittlenessConcept } from './brittleness';
 
 export interface ConceptEntry {
   /** URL id: the view opens it at `#concepts/<id>`. */
@@ -24,4 +26,6 @@ export interface ConceptEntry {
 
 export const CONCEPTS: ConceptEntry[] = [
   bestOfNConcept,
+  selfImprovementConcept,
+  brittlenessConcept,
 ];
