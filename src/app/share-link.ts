@@ -6,12 +6,14 @@
  * wins), an unknown version, more than MAX_RUNS estimators, and each bad value (replaced by its
  * default; RunConfig fields, sizes included, go through `validateConfig`). Each chosen estimator's
  * parameters travel as `<id>.<linkKey>` (only those set away from the declared defaults), validated
- * against the entry's schema; a parameter of an estimator the link does not run is named too.
+ * against the entry's schema; a parameter of an estimator the link does not run is named too. The
+ * run's reward travels as `reward=<id>` and its parameters as `reward.<linkKey>` (reward-link.ts).
  */
 import { DEFAULT_CONFIG, quoteValue, validateConfig, type RunConfig } from '../core/train/config';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../core/advantage/registry';
 import { validateEstimatorParams, type ParamSpec, type ParamValue } from '../core/advantage/params';
 import { closest } from '../core/math/edit-distance';
+import { parseRewardParams, REWARD_PARAM_PREFIX, writeRewardParams } from './reward-link';
 import { BACKEND_REQUESTS } from '../../workers/backend-request';
 import { backendFromSearch } from './backend-request';
 import { CLASS_LINK_KEYS } from './class-link';
@@ -20,7 +22,7 @@ import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from './l
 export const LINK_VERSION = '1';
 /** RunConfig fields a link carries (all but the per-run ones). */
 export const LINK_RUN_KEYS = (Object.keys(DEFAULT_CONFIG) as Array<keyof RunConfig>).filter(
-  (k) => k !== 'estimator' && k !== 'estimatorParams',
+  (k) => k !== 'estimator' && k !== 'estimatorParams' && k !== 'rewardParams',
 );
 /** The link's own keys besides the RunConfig fields. */
 const LAB_KEYS = ['v', 'estimators', 'slack', 'backend'];
@@ -116,7 +118,7 @@ function readQuery(search: string, problems: string[]): Map<string, string> {
   const query = new Map<string, string>();
   for (const [key, values] of all) {
     if (CLASS_KEYS.includes(key)) continue;
-    if (!LINK_KEYS.includes(key) && estimatorOfParamKey(key) === null) {
+    if (!LINK_KEYS.includes(key) && estimatorOfParamKey(key) === null && !key.startsWith(REWARD_PARAM_PREFIX)) {
       const guess = closest(key, LINK_KEYS);
       if (!FOREIGN_KEY.test(key)) problems.push(`${quoteValue(key)}: not a link setting${guess === null ? '' : ` (did you mean ${guess}?)`}; ignored`);
       continue;
@@ -148,6 +150,7 @@ export function parseShareLink(search: string): ParsedLink {
   const estimators = parseEstimators(query.get('estimators') ?? null, problems);
   const slack = parseSlack(query.get('slack') ?? null, problems);
   const run: RunConfig = { ...validated.config, estimator: estimators[0], estimatorParams: {} };
+  run.rewardParams = parseRewardParams(query, run.reward, problems);
   const backendValue = query.get('backend');
   const { request, invalid } = backendFromSearch(backendValue === undefined ? '' : `?backend=${encodeURIComponent(backendValue)}`);
   if (invalid !== null) problems.push(`backend: unknown ${quoteValue(invalid)} (valid: ${BACKEND_REQUESTS.join(', ')}); using ${request}`);
@@ -176,6 +179,7 @@ export function shareSearch(config: LabConfig, extra: Record<string, string> = {
       if (Object.prototype.hasOwnProperty.call(own, spec.key)) params.set(paramLinkKey(id, spec), String(own[spec.key]));
     }
   }
+  writeRewardParams(params, config.run);
   params.set('slack', String(config.slack));
   params.set('backend', config.backend);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);

@@ -10,6 +10,7 @@ import { convertCommand } from './convert';
 import { recordClassroomCommand } from './record-classroom';
 import { bestOfNCommand } from './best-of-n';
 import { brittlenessCommand } from './brittleness';
+import { rewardConceptCommands, valueFunctionCommand } from './reward-concepts';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
 export const COMMANDS: CliCommand[] = [
@@ -23,5 +24,7 @@ export const COMMANDS: CliCommand[] = [
   samplesCommand,
   recordClassroomCommand,
   bestOfNCommand,
+  ...rewardConceptCommands,
+  valueFunctionCommand,
   brittlenessCommand,
 ];

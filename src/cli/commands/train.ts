@@ -14,8 +14,10 @@ import {
 } from '../../core/train';
 import { ENV_IDS, getEnv } from '../../core/env/registry';
 import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
+import { REWARD_IDS } from '../../core/reward/registry';
 import { DEFAULT_CONFIG } from '../../core/train/config';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
+import { allRewardFlags, rewardFlagConfig, rewardFlagHelp } from '../reward-flags';
 
 function usage(): string {
   return `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
@@ -27,6 +29,7 @@ Options:
   --task-type T          a task type of the env, or "any" (default pick_and_place_simple)
   --env-size N           the env's size knob, in its range below (default: the env's own)
   --estimator ID         ${ESTIMATOR_IDS.join(' | ')} (default planpo)
+  --reward ID            what the run is paid for: ${REWARD_IDS.join(' | ')} (default outcome; list below)
   --seed N               root seed (default 1)
   --iterations K         training iterations (default 150)
   --group-size G         members per task (default 8)
@@ -46,7 +49,9 @@ Options:
 Environment sizes (--env-size N, envSize in a config):
 ${ENV_IDS.map((id) => { const r = getEnv(id).sizeRange; return `  ${id.padEnd(20)} ${r.min}..${r.max} ${r.unit} (default ${r.default})`; }).join('\n')}
 
-${estimatorFlagHelp()}`;
+${estimatorFlagHelp()}
+
+${rewardFlagHelp()}`;
 }
 
 const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
@@ -55,7 +60,7 @@ const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
   ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), ...allRewardFlags(), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -71,6 +76,9 @@ async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
     const fromFlags = estimatorFlagParams(args, estimator);
     if (Object.keys(fromFlags).length > 0) raw.estimatorParams = { ...(raw.estimatorParams as object | undefined), ...fromFlags };
   }
+  const reward = rewardFlagConfig(args, typeof raw.reward === 'string' ? raw.reward : undefined);
+  if (reward.reward !== undefined) raw.reward = reward.reward;
+  if (reward.rewardParams) raw.rewardParams = { ...(raw.rewardParams as object | undefined), ...reward.rewardParams };
   return raw;
 }
 
@@ -78,7 +86,7 @@ function progressLine(m: IterationMetrics, total: number): string {
   const f = (x: number | null, d = 2) => (x === null ? '-' : x.toFixed(d));
   return `it ${m.iteration}/${total}  success ${f(m.successRate)}  turns ${f(m.meanTurns, 1)} (succ ${f(m.meanSuccessTurns, 1)}, oracle ${f(m.meanOracleTurns, 1)})`
     + `  tokens ${f(m.meanResponseTokens, 1)}  kl ${f(m.kl, 4)}  clip ${f(m.clipFraction, 3)}  H ${f(m.entropy)}`
-    + `  zero-adv ${f(m.zeroStdGroupFraction)}  ${(m.timing.totalMs / 1000).toFixed(2)} s  tensors ${m.numTensors}`
+    + `  R ${f(m.meanReward)}  loops ${f(m.loopsPerEpisode, 1)}  zero-adv ${f(m.zeroStdGroupFraction)}  ${(m.timing.totalMs / 1000).toFixed(2)} s  tensors ${m.numTensors}`
     + (m.formatValidRate < 1 || m.admissibleRate < 1 ? `  format-valid ${f(m.formatValidRate)}  admissible ${f(m.admissibleRate)}` : '');
 }
 

@@ -102,4 +102,10 @@ export interface TextEnv<S extends BaseEnvState = BaseEnvState> {
    * ("revisited countertop 1 three times").
    */
   describeLocation?(state: S): string | null;
+  /**
+   * Names of the verifiable intermediate checks that hold in `state` (household: `holding a apple`,
+   * `apple is hot`): steps toward the goal the environment can verify. Shaped rewards pay for them
+   * (core/reward/loop-penalty.ts); absent when the environment declares none.
+   */
+  intermediateChecks?(state: S): string[];
 }

@@ -171,6 +171,7 @@ function stepEpisode<S extends BaseEnvState>(
     actionAdmissible: p.input.admissible.includes(action), feedback: res.observation,
     reward: res.reward, done: res.done,
   };
+  if (env.intermediateChecks) turn.checks = env.intermediateChecks(res.state);
   ep.traj.turns.push(turn);
   ep.traj.reward += res.reward;
   ep.history = [...ep.history, { observation: ep.observation, action }].slice(-opts.historyLength);

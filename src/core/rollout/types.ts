@@ -39,7 +39,12 @@ export interface TurnRecord {
   formatValid: boolean;
   actionAdmissible: boolean;
   feedback: string;
+  /** r_{i,t} the run trains on (the configured reward, core/reward; = the env's reward by default). */
   reward: number;
+  /** The environment's own reward for the step, when the run's reward replaced it. */
+  envReward?: number;
+  /** The env's verifiable intermediate checks satisfied after the step (`TextEnv.intermediateChecks`). */
+  checks?: string[];
   done: boolean;
 }
 
@@ -49,8 +54,10 @@ export interface Trajectory {
   member: number;
   turns: TurnRecord[];
   success: boolean;
-  /** Sum of step rewards (10 on success). */
+  /** R(τ_i): sum of the turns' rewards under the run's reward (household outcome: 10 on success). */
   reward: number;
+  /** Sum of the environment's own step rewards, when the run's reward replaced them. */
+  envReward?: number;
   terminatedBy: TerminatedBy;
   /** Places visited per turn (env.describeLocation), when the env knows them. */
   locations?: Array<string | null>;

@@ -6,6 +6,7 @@
 import { ESTIMATOR_IDS, isEstimatorId } from '../advantage/registry';
 import { validateEstimatorParams } from '../advantage/params';
 import { ENV_IDS, getEnv, isEnvId } from '../env/registry';
+import { DEFAULT_REWARD, REWARD_IDS, isRewardId, validateRewardParams } from '../reward/registry';
 import { AGG_MODES, KL_TYPE_NAMES, type AggMode, type KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
 
@@ -20,6 +21,10 @@ export interface RunConfig {
   estimator: string;
   /** Overrides of the estimator's defaults (e.g. { stats: 'turn-weighted' }). */
   estimatorParams: Record<string, unknown>;
+  /** What the run is paid for (core/reward registry id); default the env's verifiable outcome. */
+  reward: string;
+  /** Overrides of the reward's declared defaults (e.g. { loopPenalty: 0.2 }). */
+  rewardParams: Record<string, unknown>;
   seed: number;
   iterations: number;
   /**
@@ -71,6 +76,8 @@ export const DEFAULT_CONFIG: RunConfig = {
   envSize: null,
   estimator: 'planpo',
   estimatorParams: {},
+  reward: DEFAULT_REWARD,
+  rewardParams: {},
   seed: 1,
   iterations: 150,
   scheduleHorizon: null,
@@ -114,6 +121,7 @@ const CHECKS: { [K in keyof RunConfig]?: [Check, string | (() => string)] } = {
   split: [oneOf(['seen', 'unseen']), 'seen or unseen'],
   envSize: [nullOr(int(1, 100000)), "an integer in the environment's size range, or null"],
   estimator: [(v) => typeof v === 'string' && isEstimatorId(v), () => `one of ${ESTIMATOR_IDS.join(', ')}`],
+  reward: [(v) => typeof v === 'string' && isRewardId(v), () => `one of ${REWARD_IDS.join(', ')}`],
   seed: [int(0, 0xffffffff), 'an integer in 0..4294967295'],
   iterations: [int(0, 100000), 'an integer ≥ 0'],
   scheduleHorizon: [nullOr(int(1, 100000)), 'a positive integer or null'],
@@ -161,7 +169,7 @@ export const quoteValue = (v: unknown): string => {
 /** Any value → a usable RunConfig (bad fields replaced by defaults) and the list of problems. */
 export function validateConfig(input: unknown): ValidatedConfig {
   const problems: string[] = [];
-  const config: RunConfig = { ...DEFAULT_CONFIG, estimatorParams: {} };
+  const config: RunConfig = { ...DEFAULT_CONFIG, estimatorParams: {}, rewardParams: {} };
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     if (input !== undefined) problems.push(`config: expected an object, got ${quoteValue(input)}; using defaults`);
     return { config, problems };
@@ -175,6 +183,7 @@ export function validateConfig(input: unknown): ValidatedConfig {
   }
   validateEnvFields(raw, config, problems);
   config.estimatorParams = validateParams(config.estimator, raw.estimatorParams, problems);
+  config.rewardParams = validateRewards(config.reward, raw.rewardParams, problems);
   return { config, problems };
 }
 
@@ -214,5 +223,16 @@ function validateParams(id: string, value: unknown, problems: string[]): Record<
   }
   const checked = validateEstimatorParams(id, value as Record<string, unknown>);
   problems.push(...checked.problems.map((p) => `estimatorParams.${p}`));
+  return checked.params;
+}
+
+function validateRewards(id: string, value: unknown, problems: string[]): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`rewardParams: expected an object, got ${quoteValue(value)}; using {}`);
+    return {};
+  }
+  const checked = validateRewardParams(id, value as Record<string, unknown>);
+  problems.push(...checked.problems.map((p) => `rewardParams.${p}`));
   return checked.params;
 }

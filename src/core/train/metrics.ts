@@ -10,6 +10,10 @@
  *   formatValidRate      share of responses with both tag pairs (always 1 under constrained decoding)
  *   admissibleRate       share of responses whose action is admissible (always 1 when constrained)
  *   zeroStdGroupFraction share of groups whose advantages all vanish (|A| < 1e-9)
+ *   meanReward           mean R(τ_i) under the run's reward (core/reward; the proxy, when it is one)
+ *   meanEnvReward        mean of the environment's own return (household: 10 · success)
+ *   loopsPerEpisode      mean number of turns that repeat the previous command
+ *   rewardsMeasured      mean R(τ_i) under every registered reward (defaults), on the same rollouts
  *   loss, pgLoss, kl, entropy, clipFraction, clipFractionLower, approxKl, valueLoss
  *                        means over the iteration's optimizer steps (actorLoss outputs)
  */
@@ -17,6 +21,8 @@ import type { TurnAdvantages } from '../advantage/types';
 import type { TrainedTrajectoryV1 } from '../rollout/records';
 import type { RolloutBatch } from '../rollout/types';
 import { isZeroAdvantageGroup } from './advantages';
+import { countLoops } from '../reward/loops';
+import { measureRewards } from '../reward/measure';
 import type { UpdateStats } from './update';
 
 export interface IterationTiming {
@@ -40,6 +46,10 @@ export interface IterationMetrics extends Omit<UpdateStats, 'steps'> {
   formatValidRate: number;
   admissibleRate: number;
   zeroStdGroupFraction: number;
+  meanReward: number;
+  meanEnvReward: number;
+  loopsPerEpisode: number;
+  rewardsMeasured: Record<string, number>;
   alpha: number | null;
   tokens: number;
   decodeSteps: number;
@@ -84,6 +94,10 @@ export function iterationMetrics(m: MetricInputs): IterationMetrics {
     formatValidRate: avg(responses.map((turn) => (turn.formatValid ? 1 : 0))),
     admissibleRate: avg(responses.map((turn) => (turn.actionAdmissible ? 1 : 0))),
     zeroStdGroupFraction: m.advantages.filter(isZeroAdvantageGroup).length / Math.max(1, m.advantages.length),
+    meanReward: avg(trajs.map((t) => t.reward)),
+    meanEnvReward: avg(trajs.map((t) => t.envReward ?? t.reward)),
+    loopsPerEpisode: avg(trajs.map((t) => countLoops(t.turns.map((turn) => turn.action)))),
+    rewardsMeasured: measureRewards(m.batch.groups),
     loss: s.loss, pgLoss: s.pgLoss, kl: s.kl, entropy: s.entropy, clipFraction: s.clipFraction,
     clipFractionLower: s.clipFractionLower, approxKl: s.approxKl, valueLoss: s.valueLoss,
     alpha: m.alpha,

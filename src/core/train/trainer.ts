@@ -1,7 +1,8 @@
 /**
  * One training run: policy π_θ, frozen π_ref, Adam, and `runIteration()`:
  *
- *   // COLLECT GROUPS  B tasks × G members in lockstep; π_ref log-probs by one batched pass
+ *   // COLLECT GROUPS  B tasks × G members in lockstep; the run's reward (core/reward) on each
+ *                     turn; π_ref log-probs by one batched pass
  *   // ADVANTAGES      the configured estimator from the registry, with α(k)
  *   // COMPARE         every other registered estimator on the same responses (UI only)
  *   // UPDATE          recompute π_θold, then epochs × mini-batches of clipped Adam steps
@@ -15,6 +16,7 @@ import type { BaseEnvState, TextEnv } from '../env/types';
 import { deriveSeed } from '../math';
 import { Policy } from '../policy/policy';
 import { vocabularyForEnv, type VocabularySpec } from '../policy/vocabulary';
+import { applyReward } from '../reward/apply';
 import { collectGroups } from '../rollout/collect';
 import { groupRecords } from '../rollout/records';
 import { scoreRows } from '../rollout/score';
@@ -99,6 +101,7 @@ export class Trainer {
     const t0 = now();
     // COLLECT GROUPS
     const batch = await this.collect(k);
+    applyReward(batch, cfg.reward ?? 'outcome', cfg.rewardParams ?? {}); // r_{i,t} of the run's reward
     const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns));
     const ref = await scoreRows(this.policy.reference, this.policy.dims, turns, cfg.temperature); // π_ref at τ
     turns.forEach((turn, i) => (turn.refLogProbs = ref[i]));

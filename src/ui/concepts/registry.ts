@@ -5,7 +5,10 @@
  */
 import type { ComponentType } from 'react';
 import { bestOfNConcept } from './best-of-n';
+import { loopPenaltyConcept } from './loop-penalty/entry';
+import { rewardHackingConcept } from './reward-hacking/entry';
 import { selfImprovementConcept } from './self-improvement';
+import { valueFunctionConcept } from './value-function/entry';
 import { brittlenessConcept } from './brittleness';
 
 export interface ConceptEntry {
@@ -26,6 +29,9 @@ export interface ConceptEntry {
 
 export const CONCEPTS: ConceptEntry[] = [
   bestOfNConcept,
+  loopPenaltyConcept,
+  rewardHackingConcept,
   selfImprovementConcept,
+  valueFunctionConcept,
   brittlenessConcept,
 ];

@@ -2,6 +2,7 @@ import type { RunConfig } from '../../core/train/config';
 import { configEvents } from '../../state/config-store';
 import { NumberField, SelectField } from './fields';
 import { EstimatorParamFields } from './EstimatorParamFields';
+import { RewardFields } from './RewardFields';
 import { getEnv } from '../../core/env/registry';
 
 /** The less-often changed knobs, folded away. */
@@ -25,6 +26,7 @@ export function AdvancedFields({ run }: { run: RunConfig }) {
       <SelectField label="Decoding" value={run.decoding}
         options={[{ value: 'constrained', label: 'constrained (always a valid command)' }, { value: 'free', label: 'free (format can fail)' }]}
         onChange={(v) => configEvents.runFieldEdited('decoding', v)} />
+      <RewardFields run={run} />
       <EstimatorParamFields />
     </details>
   );

@@ -21,6 +21,10 @@
  * ## Reward
  * 10 on the step that satisfies the goal (verl-agent's scale), else 0.
  *
+ * Intermediate checks (`intermediateChecks`, for shaped rewards; see checks.ts): holding an
+ * object of the goal's type, that object clean/hot/cool as the task needs, the lamp on, one of
+ * two objects placed. They change no reward of the env itself.
+ *
  * ## Episode end
  * On success, or when `turn` reaches `maxTurns` (default 30, at most 50). Every step counts as a
  * turn, including inadmissible ones (unlike TextWorld's move counter, like verl-agent's step cap).
@@ -35,6 +39,7 @@
 import type { EnvOptions, StepResult, TextEnv } from '../types';
 import { admissibleCommands, applyCommand, type HouseholdView } from './dynamics';
 import { generateWorld, type WorldSpec } from './generate';
+import { householdChecks } from './checks';
 import { goalSatisfied } from './goal';
 import { solveHousehold } from './oracle';
 import { HOUSEHOLD_TASK_TYPES, type HouseholdDialect, type HouseholdState } from './state';
@@ -110,6 +115,7 @@ export const householdEnv: TextEnv<HouseholdState> = {
   describeLocation(state) {
     return state.at < 0 ? null : state.receptacles[state.at].name;
   },
+  intermediateChecks: householdChecks,
 };
 
 export type { HouseholdState, HouseholdTaskType, HouseholdDialect } from './state';

@@ -1,0 +1,71 @@
+import './reward-concepts.css';
+import { layoutLineChart } from '../../../core/experiments/charts/layout';
+import type { BranchEvaluation, BranchPoint, BranchSpec } from '../../../core/concepts/branches';
+import { REWARD_CONCEPTS, type RewardConceptId } from '../../../core/concepts/reward-concepts';
+import { runRewardConcept } from '../../../app/reward-concepts-client';
+import { IDLE_BRANCH_RUN, useRewardConceptsStore } from '../../../state/reward-concepts-store';
+import { ExperimentChart } from '../../experiments/ExperimentChart';
+import { shippedBranchResults } from './shipped';
+
+function Charts({ id, spec, points, caption }: { id: RewardConceptId; spec: BranchSpec; points: BranchPoint[]; caption: string }) {
+  const charts = REWARD_CONCEPTS[id].charts(spec, points);
+  return (
+    <div className="reward-concept-charts">
+      {Object.entries(charts).map(([stem, input]) => (
+        <ExperimentChart key={stem} layout={layoutLineChart(input)} caption={caption} />
+      ))}
+    </div>
+  );
+}
+
+function Evaluations({ evaluations, label }: { evaluations: BranchEvaluation[]; label: string }) {
+  if (evaluations.length === 0) return null;
+  return (
+    <div className="reward-concept-table">
+      <table aria-label={label}>
+        <thead><tr><th scope="col">arm</th><th scope="col">split</th><th scope="col">success</th><th scope="col">mean turns</th></tr></thead>
+        <tbody>
+          {evaluations.map((e) => (
+            <tr key={`${e.arm}/${e.split}`}><td>{e.arm}</td><td>{e.split}</td><td>{`${Math.round(e.successRate * 100)} %`}</td><td>{e.meanTurns.toFixed(1)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A trained reward concept: the documented CLI figure (bundled results.json), and a button that
+ * trains the same arms at a tiny size in this browser's worker, drawing the same charts live.
+ */
+export function BranchConceptPanel({ id }: { id: RewardConceptId }) {
+  const concept = REWARD_CONCEPTS[id];
+  const shipped = shippedBranchResults(id);
+  const run = useRewardConceptsStore((s) => s.branches[id] ?? IDLE_BRANCH_RUN);
+  const browserSpec = concept.spec('browser');
+  const total = browserSpec.warmup + browserSpec.arms.length * browserSpec.iterations;
+  return (
+    <section className="reward-concept" aria-label={`${concept.title}: runs`}>
+      <h3>Measured with the CLI</h3>
+      {shipped ? (
+        <>
+          <Charts id={id} spec={shipped.spec} points={shipped.points} caption={`${shipped.command} (${shipped.backend})`} />
+          <Evaluations evaluations={shipped.evaluations} label="Evaluation on seen and unseen tasks" />
+        </>
+      ) : <p>No CLI results are bundled in this build.</p>}
+      <h3>Train it in this browser</h3>
+      <div className="reward-concept-run">
+        <button type="button" onClick={() => void runRewardConcept(id)} disabled={run.status === 'running'}>
+          {run.status === 'running' ? 'Training…' : 'Train the tiny version here'}
+        </button>
+        <span role="status" aria-live="polite" data-status={run.status}>
+          {run.status === 'idle' && `${total} tiny iterations (G = ${browserSpec.base.groupSize}, B = ${browserSpec.base.tasksPerIteration}, ${browserSpec.base.maxTurns} turns)`}
+          {run.status === 'running' && `iteration ${run.points.length} of ${total} on ${run.backend}`}
+          {run.status === 'finished' && `done: ${run.points.length} iterations on ${run.backend}`}
+          {run.status === 'failed' && `failed: ${run.error}`}
+        </span>
+      </div>
+      {run.points.length > 0 && <Charts id={id} spec={browserSpec} points={run.points} caption={`this browser (${run.backend})`} />}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The reward concepts' CLI results (docs/concepts/<id>/results.json, committed), bundled at build
+ * time: the Concepts view shows the documented figure before anyone trains in the browser.
+ */
+import type { ConceptRunResults } from '../../../core/concepts/results';
+import type { ValueFunctionResult } from '../../../core/concepts/value-function';
+
+const FILES = import.meta.glob('../../../../docs/concepts/*/results.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+
+function file(id: string): unknown {
+  return FILES[`../../../../docs/concepts/${id}/results.json`] ?? null;
+}
+
+/** A branch concept's shipped results, or null when the file is absent or not one. */
+export function shippedBranchResults(id: string): ConceptRunResults | null {
+  const r = file(id) as Partial<ConceptRunResults> | null;
+  return r && Array.isArray(r.points) && r.spec ? (r as ConceptRunResults) : null;
+}
+
+export function shippedValueResult(): (ValueFunctionResult & { command: string; backend: string }) | null {
+  const r = file('value-function') as (ValueFunctionResult & { command: string; backend: string }) | null;
+  return r && Array.isArray(r.trajectories) ? r : null;
+}

@@ -1,0 +1,36 @@
+import type { RunConfig } from '../../core/train/config';
+import { getReward, REWARD_IDS } from '../../core/reward/registry';
+import { configEvents } from '../../state/config-store';
+import { NumberField, SelectField } from './fields';
+
+/** The reward every compared run trains on, and its declared parameters (More settings). */
+export function RewardFields({ run }: { run: RunConfig }) {
+  const entry = getReward(run.reward);
+  const own = run.rewardParams ?? {};
+  const setParam = (key: string, value: number | null) => {
+    const next: Record<string, unknown> = { ...own };
+    if (value === null) delete next[key];
+    else next[key] = value;
+    configEvents.runFieldEdited('rewardParams', next);
+  };
+  return (
+    <fieldset className="estimator-params" aria-label="Reward">
+      <legend>Reward</legend>
+      <SelectField label="Reward" value={run.reward}
+        options={REWARD_IDS.map((id) => ({ value: id, label: `${getReward(id).label} (${getReward(id).kind})` }))}
+        onChange={(v) => {
+          configEvents.runFieldEdited('rewardParams', {});
+          configEvents.runFieldEdited('reward', v);
+        }} />
+      <p className="muted">{entry.summary}</p>
+      {entry.params.length > 0 && (
+        <div className="field-grid">
+          {entry.params.map((spec) => (
+            <NumberField key={spec.key} label={spec.label} value={typeof own[spec.key] === 'number' ? (own[spec.key] as number) : spec.default as number}
+              min={spec.min ?? -1e9} max={spec.max ?? 1e9} hint={spec.help} onCommit={(v) => setParam(spec.key, v)} />
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
