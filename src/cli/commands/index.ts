@@ -8,6 +8,8 @@ import { schemaCommand } from './schema';
 import { samplesCommand } from './samples';
 import { convertCommand } from './convert';
 import { recordClassroomCommand } from './record-classroom';
+import { bestOfNCommand } from './best-of-n';
+import { brittlenessCommand } from './brittleness';
 import { rewardConceptCommands, valueFunctionCommand } from './reward-concepts';
 
 /** Every CLI command, in the order `--help` lists them. Add one import + one entry per command. */
@@ -21,6 +23,8 @@ export const COMMANDS: CliCommand[] = [
   schemaCommand,
   samplesCommand,
   recordClassroomCommand,
+  bestOfNCommand,
   ...rewardConceptCommands,
   valueFunctionCommand,
+  brittlenessCommand,
 ];

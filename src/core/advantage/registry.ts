@@ -14,6 +14,7 @@ import { rlooEstimator } from './rloo';
 import { gigpoEstimator } from './gigpo';
 import { lengthShapingSuccessEstimator, lengthShapingUnconditionalEstimator } from './length-shaping';
 import { ppoEstimator } from './ppo';
+import { selfImproveEstimator } from './self-improve';
 
 /** An entry whose id is only known at run time (pickers, CLI): params are its `defaults`' shape. */
 export type AnyAdvantageEstimator = AdvantageEstimator<object>;
@@ -29,6 +30,7 @@ export const ADVANTAGE_ESTIMATORS = {
   'length-shaping-unconditional': lengthShapingUnconditionalEstimator,
   'length-shaping-success': lengthShapingSuccessEstimator,
   ppo: ppoEstimator,
+  'self-improve': selfImproveEstimator,
 } as const satisfies Record<string, AnyAdvantageEstimator>;
 
 export type EstimatorId = keyof typeof ADVANTAGE_ESTIMATORS;

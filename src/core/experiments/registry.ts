@@ -89,6 +89,20 @@ export const EXPERIMENTS: Readonly<Record<ExperimentId, ExperimentDefinition>> =
     charts: [{ kind: 'eval-bars' }, { kind: 'curve', metric: 'successRate' }],
     compare: { baseline: 'grpo', values: ['eval:seen', 'eval:unseen', 'successRate'] },
   },
+  'self-improvement': {
+    id: 'self-improvement',
+    title: 'Self-improvement: training only on its own successes',
+    claimLabel: 'Question (not a claim of the paper)',
+    claim: 'How does a policy trained only on its own successes (A = 1[success], no baseline, as in STaR and rejection-sampling fine-tuning) compare with GRPO (group baseline) and PlanPO (turn-level credit) on success, turns and unseen tasks?',
+    arms: [GRPO, PLANPO, arm('self-improve', 'Self-improvement', 'self-improve')],
+    envs: { full: HOUSEHOLD, reduced: HOUSEHOLD },
+    // 5 receptacles: the size with both a seen and an unseen split (as ood).
+    envConfig: { 'household-v0': { envSize: 5 } },
+    evaluate: ['seen', 'unseen'],
+    tables: ['evaluation', 'final'],
+    charts: [{ kind: 'curve', metric: 'successRate' }, { kind: 'curve', metric: 'meanTurns' }, { kind: 'eval-bars' }, { kind: 'bars', metric: 'meanTurns' }],
+    compare: { baseline: 'grpo', values: ['eval:seen', 'eval:unseen', 'successRate', 'meanTurns', 'meanSuccessTurns'] },
+  },
   overhead: {
     id: 'overhead',
     title: 'Overhead of PlanPO over GRPO',

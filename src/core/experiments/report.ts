@@ -59,7 +59,7 @@ function header(results: ExperimentResults): string[] {
   return [
     `# ${results.title}`,
     '',
-    `> Paper claim: ${def.claim}`,
+    `> ${def.claimLabel ?? 'Paper claim'}: ${def.claim}`,
     '',
     ...provenanceLines(results),
     '',

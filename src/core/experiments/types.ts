@@ -4,7 +4,7 @@
  */
 import type { RunConfig } from '../train/config';
 
-export const EXPERIMENT_IDS = ['main', 'alpha-ablation', 'components', 'length-shaping', 'ood', 'overhead'] as const;
+export const EXPERIMENT_IDS = ['main', 'alpha-ablation', 'components', 'length-shaping', 'ood', 'self-improvement', 'overhead'] as const;
 export type ExperimentId = (typeof EXPERIMENT_IDS)[number];
 
 /** `full`: the CLI default; `reduced`: what the in-app page runs in browser workers. */
@@ -64,6 +64,8 @@ export interface ExperimentDefinition {
   title: string;
   /** The paper's claim this experiment checks, in one or two sentences. */
   claim: string;
+  /** How reports introduce `claim` (default 'Paper claim'; e.g. 'Question' for one the paper does not make). */
+  claimLabel?: string;
   arms: readonly Arm[];
   envs: Readonly<Record<SizeName, readonly string[]>>;
   /** Per-environment settings for this experiment, over the size preset's. */

@@ -4,9 +4,12 @@
  * view shows around its live component (title, explanation, equation, docs page, CLI command).
  */
 import type { ComponentType } from 'react';
-import { rewardHackingConcept } from './reward-hacking/entry';
+import { bestOfNConcept } from './best-of-n';
 import { loopPenaltyConcept } from './loop-penalty/entry';
+import { rewardHackingConcept } from './reward-hacking/entry';
+import { selfImprovementConcept } from './self-improvement';
 import { valueFunctionConcept } from './value-function/entry';
+import { brittlenessConcept } from './brittleness';
 
 export interface ConceptEntry {
   /** URL id: the view opens it at `#concepts/<id>`. */
@@ -25,7 +28,10 @@ export interface ConceptEntry {
 }
 
 export const CONCEPTS: ConceptEntry[] = [
+  bestOfNConcept,
   loopPenaltyConcept,
   rewardHackingConcept,
+  selfImprovementConcept,
   valueFunctionConcept,
+  brittlenessConcept,
 ];

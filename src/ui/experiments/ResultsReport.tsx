@@ -16,11 +16,12 @@ export function ResultsReport({ results, label }: { results: ExperimentResults; 
   }), [results]);
   const p = results.provenance;
   const s = results.sizes;
-  const claim = isExperimentId(results.experiment) ? getExperiment(results.experiment).claim : '';
+  const def = isExperimentId(results.experiment) ? getExperiment(results.experiment) : null;
+  const claim = def?.claim ?? '';
   return (
     <section className="exp-report" aria-label={label}>
       <h3>{results.title}</h3>
-      {claim && <p className="exp-claim">Paper claim: {claim}</p>}
+      {claim && <p className="exp-claim">{def?.claimLabel ?? 'Paper claim'}: {claim}</p>}
       <p className="exp-provenance" data-testid="exp-provenance">
         Produced by <code>{p.command}</code> at commit <code>{p.commit ?? 'unknown'}</code> on {p.date} · Rollout Lab {p.packageVersion}, TensorFlow.js {p.tfjsVersion}, backend {p.backend} · wall time {formatDuration(results.wallMs)}
       </p>

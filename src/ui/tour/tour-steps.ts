@@ -136,4 +136,13 @@ export const TOUR_STEPS: TourStep[] = [
         + `mean response tokens: ${trainedChange('meanResponseTokens')}. Press Train to run them live in this browser.`;
     },
   },
+  {
+    id: 'concepts',
+    title: 'Beyond PlanPO: the Concepts view',
+    target: '.nav a[href="#concepts"]',
+    enter: () => undefined,
+    text: () => 'Open Concepts in the navigation (#concepts) for how RL improves planning beyond one estimator, each trained or sampled '
+      + 'live in this browser: test-time search vs training (best-of-N and pass@k), self-improvement on the policy\'s own successes, '
+      + 'and brittleness, the seen vs unseen check, with each concept\'s equation, docs page and CLI command.',
+  },
 ];

@@ -20,6 +20,7 @@ const FIXED: Readonly<Record<string, string>> = {
   'planpo-const-alpha': '#8C7A00',
   'length-shaping-unconditional': '#7A7A7A',
   'length-shaping-success': '#8C510A',
+  'self-improve': '#6A3D9A',
   seen: '#0072B2',
   unseen: '#E69F00',
   rollout: '#56B4E9',

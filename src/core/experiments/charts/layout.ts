@@ -5,7 +5,7 @@
  * Both return plain numbers and SVG path strings, so the same layout feeds the SVG files of
  * report.md (svg.ts) and the app's React component.
  */
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { seriesColor } from './colors';
 import type { CurveSeries } from '../summarize';
@@ -56,6 +56,8 @@ export interface LineChartInput {
   /** Lowest y shown when there is no fixed domain (0 for quantities that cannot be negative). */
   yMin?: number;
   format?: ValueFormat;
+  /** 'log': x > 0 on a logarithmic axis (base 2 up to 256, else 10), ticks at the powers. */
+  xScale?: 'linear' | 'log';
 }
 
 export interface LineChartLayout extends ChartFrame {
@@ -138,7 +140,9 @@ export function layoutLineChart(input: LineChartInput, size: ChartSize = DEFAULT
   const f = frame(input, input.series, size);
   const points = input.series.flatMap((s) => s.points);
   const xs = points.map((p) => p.x);
-  const x = scaleLinear().domain([Math.min(...xs, 1), Math.max(...xs, 2)]).range([f.left, f.right]);
+  const log = input.xScale === 'log';
+  const xDomain: [number, number] = log ? [Math.min(...xs), Math.max(...xs, 2)] : [Math.min(...xs, 1), Math.max(...xs, 2)];
+  const x = log ? scaleLog().domain(xDomain).range([f.left, f.right]) : scaleLinear().domain(xDomain).range([f.left, f.right]);
   const ys = points.flatMap((p) => [p.mean, p.low ?? p.mean, p.high ?? p.mean]);
   const y = yScaleOf(ys, input.yDomain, f, input.yMin);
   const clampY = (v: number): number => y(Math.min(Math.max(v, y.domain()[0]), y.domain()[1]));
@@ -151,7 +155,18 @@ export function layoutLineChart(input: LineChartInput, size: ChartSize = DEFAULT
     return { id: s.id, label: s.label, color: seriesColor(s.id, index), path, band };
   });
   const format = input.format ?? 'number';
-  return { kind: 'line', ...f, yTicks: ticksOf(y, 5, format), xTicks: ticksOf(x, 6, 'number', true), series };
+  const xTicks = log ? logTicks(xDomain, x) : ticksOf(x as ReturnType<typeof scaleLinear<number, number>>, 6, 'number', true);
+  return { kind: 'line', ...f, yTicks: ticksOf(y, 5, format), xTicks, series };
+}
+
+/** Ticks at the powers of 2 (domains up to 256) or of 10 inside a positive domain. */
+function logTicks([lo, hi]: [number, number], x: (v: number) => number): AxisTick[] {
+  const base = hi <= 256 ? 2 : 10;
+  const out: AxisTick[] = [];
+  for (let v = base ** Math.ceil(Math.log(lo) / Math.log(base) - 1e-9); v <= hi * (1 + 1e-9); v *= base) {
+    out.push({ value: v, at: x(v), label: v >= 10_000 ? `${v / 1000}k` : String(v) });
+  }
+  return out;
 }
 
 /** Grouped bars with CI whiskers: groups along x (arms or envs), one bar per series in each. */

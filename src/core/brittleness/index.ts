@@ -1,0 +1,3 @@
+export * from './rows';
+export * from './sources';
+export * from './report';

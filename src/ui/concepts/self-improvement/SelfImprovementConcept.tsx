@@ -1,0 +1,26 @@
+import '../../experiments/experiments.css';
+import { useEffect } from 'react';
+import resultsUrl from '../../../../docs/concepts/self-improvement/results.json?url';
+import { loadShippedConcept } from '../../../app/concepts-client';
+import { parseResults, type ExperimentResults } from '../../../core/experiments/results';
+import { useConceptsStore } from '../../../state/concepts-store';
+import { ResultsReport } from '../../experiments/ResultsReport';
+import { BrowserComparison } from './BrowserComparison';
+
+/** Self-improvement beside GRPO and PlanPO: the CLI's measured comparison, then the same one run here. */
+export function SelfImprovementConcept() {
+  const shipped = useConceptsStore((s) => s.shipped['self-improvement']);
+  useEffect(() => void loadShippedConcept('self-improvement', resultsUrl, parseResults), []);
+  const data = shipped?.data as ExperimentResults | null | undefined;
+  return (
+    <div className="concept-body">
+      <section className="concept-shipped" aria-labelledby="si-shipped-title">
+        <h3 id="si-shipped-title">Measured by the CLI</h3>
+        {shipped?.status === 'failed' && <p className="notice">Could not load the shipped results: {shipped.error}</p>}
+        {!data && shipped?.status !== 'failed' && <p aria-busy="true">Loading the shipped results…</p>}
+        {data && <ResultsReport results={data} label="Comparison by the CLI" />}
+      </section>
+      <BrowserComparison />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The concepts worker: a thin comlink adapter over src/core for the Concepts view's small runs in
+ * the browser. It picks the tfjs backend and runs the same core functions as the CLI commands:
+ * `bestOfN` is src/core/search's runSearchStudy (`npm run -s cli -- best-of-n`), `trainRun` is
+ * src/core/experiments' trainerRunOne (training then seen/unseen evaluation). Progress comes back
+ * through a Comlink.proxy callback, once per event (an iteration or a search), never per token.
+ */
+import * as Comlink from 'comlink';
+import * as tf from '@tensorflow/tfjs-core';
+import { selectBackend, type BackendRequest } from './backend';
+import { runSearchStudy, type SearchResults, type StudyEvent, type StudyOptions } from '../src/core/search';
+import { trainerRunOne } from '../src/core/experiments/train-run';
+import type { EvalRecord, IterationRecord } from '../src/core/experiments/results';
+import type { RunSpec } from '../src/core/experiments/types';
+
+let cancelled = false;
+
+const api = {
+  /** Choose the backend (`auto` by default) and report the one actually in use. */
+  async init(options: { backend: BackendRequest }) {
+    return selectBackend(options.backend);
+  },
+  /** The search-vs-training study; `onEvent` gets each event with the results so far. */
+  async bestOfN(config: unknown, options: StudyOptions, onEvent: (event: StudyEvent, results: SearchResults) => void): Promise<SearchResults> {
+    cancelled = false;
+    const provenance = { command: 'Concepts view (browser worker)', commit: null, date: new Date().toISOString(), backend: tf.getBackend() };
+    return runSearchStudy(config as Record<string, unknown>, options, {
+      provenance, onEvent: (event, results) => onEvent(event, results), cancelled: () => cancelled,
+    });
+  },
+  /** Train one run spec, then evaluate it on its splits; `onIteration` / `onEvaluation` report as it goes. */
+  async trainRun(spec: RunSpec, onIteration: (r: IterationRecord) => void, onEvaluation: (e: EvalRecord) => void) {
+    return trainerRunOne({ backend: tf.getBackend() })(spec, { onIteration, onEvaluation });
+  },
+  /** Ends a study after its current event. */
+  cancel() {
+    cancelled = true;
+  },
+};
+
+export type ConceptsApi = typeof api;
+Comlink.expose(api);
