@@ -11,6 +11,7 @@ import { signed } from '../group/AdvantageBars';
 import { useConfigStore } from '../../state/config-store';
 import { useRunStore, type GroupRecords } from '../../state/run-store';
 import { useViewStore, viewEvents } from '../../state/view-store';
+import { CONCEPTS } from '../concepts/registry';
 
 export interface TourStep {
   id: string;
@@ -135,5 +136,13 @@ export const TOUR_STEPS: TourStep[] = [
       return `These runs trained GRPO and PlanPO from the same weights on the same tasks. Mean turns, first iteration → last five: ${turns}; `
         + `mean response tokens: ${trainedChange('meanResponseTokens')}. Press Train to run them live in this browser.`;
     },
+  },
+  {
+    id: 'concepts',
+    title: 'Beyond PlanPO: the concepts, live',
+    target: 'nav a[href="#concepts"]',
+    enter: () => undefined,
+    text: () => `The Concepts view (this link) shows how RL shapes agent planning with this same policy: ${CONCEPTS.map((c) => c.title.toLowerCase()).join('; ')}. `
+      + 'Each has its equation, the figure measured with the CLI command it names, and a tiny version you can train here.',
   },
 ];
