@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -10,11 +12,13 @@ import type { Plugin } from 'vite';
  * build inlines, blob: for exported pictures). The build injects it as a meta tag (vite.config.ts),
  * and the preview server also sends it as a header, with the directives a meta tag cannot carry.
  * tests/browser/csp.test.ts trains under it and checks that an injected inline script is blocked.
+ * blob: in script-src and worker-src is for wasm threads only: tfjs-backend-wasm starts its pthreads
+ * as workers from blob: URLs that its own code creates (never from page content).
  */
 const CSP_DIRECTIVES: Record<string, string> = {
   'default-src': "'self'",
-  'script-src': "'self' 'wasm-unsafe-eval'",
-  'worker-src': "'self'",
+  'script-src': "'self' 'wasm-unsafe-eval' blob:",
+  'worker-src': "'self' blob:",
   'style-src': "'self' 'unsafe-inline'",
   'img-src': "'self' data: blob:",
   'font-src': "'self' data:",
@@ -46,12 +50,46 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Cross-origin isolation (SharedArrayBuffer, hence wasm threads in the trainer worker). The dev and
+ * preview servers and the browser tests' static server send these; static hosts need them too
+ * (docs/benchmarks.md, "wasm threads", has the recipe). Every asset is same-origin, so
+ * require-corp blocks nothing.
+ */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+/**
+ * tfjs-backend-wasm starts its pthreads from `wasmFactoryThreadedSimd.toString()`. Minified, that
+ * function refers to names outside itself and every pthread throws, so `setBackend('wasm')` never
+ * resolves on an isolated page (tfjs-notes.md, pitfall 6). This puts the factory's original source
+ * (from the package) in place of the toString() call; the rest of the bundle stays minified.
+ */
+function wasmThreadsFactorySource(): Plugin {
+  const glue = createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/wasm-out/tfjs-backend-wasm-threaded-simd.js');
+  return {
+    name: 'wasm-threads-factory-source',
+    apply: 'build',
+    transform(code, id) {
+      if (!/tfjs-backend-wasm[\\/]dist[\\/]backend_wasm\.js/.test(id)) return null;
+      const call = 'wasmFactoryThreadedSimd.toString()';
+      const text = readFileSync(glue, 'utf8');
+      const start = text.indexOf('function(WasmBackendModuleThreadedSimd)');
+      const end = text.lastIndexOf('\n);\n})();');
+      if (!code.includes(call) || start < 0 || end < start) this.error(`tfjs-backend-wasm changed: cannot keep the threaded factory's source (${id})`);
+      return { code: code.replace(call, JSON.stringify(text.slice(start, end))), map: null };
+    },
+  };
+}
+
 // Relative base: the static build works from any sub-path. Every asset, the tfjs wasm binaries
 // included, is bundled and served from our own origin.
 export default defineConfig({
   base: './',
   plugins: [react(), contentSecurityPolicy()],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [wasmThreadsFactorySource()] }, // worker bundles take only these plugins
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
@@ -65,6 +103,6 @@ export default defineConfig({
       '@tensorflow/tfjs-backend-webgpu', '@tensorflow/tfjs-backend-wasm', 'comlink',
     ],
   },
-  server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CSP_HEADER } },
+  server: { host: '127.0.0.1', headers: ISOLATION_HEADERS },
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CSP_HEADER, ...ISOLATION_HEADERS } },
 });

@@ -12,6 +12,11 @@
  * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
  * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
  * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
+ * The PyTorch peer (bench/pytorch/peer.ts) runs after the Node rows when python3 + torch are installed
+ * (BENCH_PEER=0 skips it; BENCH_PEER_ROUNDS, BENCH_PEER_WARM, BENCH_PYTHON); otherwise it says how to install them.
+ * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
+ * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
+ * PlanPO and GRPO (bench/competence.ts, minutes). Each file lists its own knobs and also runs alone with tsx.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -19,6 +24,10 @@ import { benchBrowserLab, formatFigures } from './browser-lab';
 import { benchBrowserImport, formatImportFigures } from './browser-import';
 import { formatRows, type BenchRow } from './report';
 import { runSoak } from './soak';
+import { benchPytorchPeer } from './pytorch/peer';
+import { benchGrid } from './grid';
+import { benchBrowserThreads } from './browser-threads';
+import { benchCompetence } from './competence';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
@@ -36,6 +45,30 @@ async function main(): Promise<void> {
   if (process.env.BENCH_BROWSER !== '0') rows.push(...(await benchChromium()));
   if (json) rows.forEach((r) => print(JSON.stringify(r)));
   else print(formatRows(rows));
+
+  if (process.env.BENCH_PEER !== '0') {
+    process.stderr.write('bench: PyTorch peer (one update mini-batch and a sampling step, interleaved)...\n');
+    if (!json) print('');
+    const peer = await benchPytorchPeer(json ? (l) => process.stderr.write(`${l}\n`) : print);
+    if (json && peer) print(JSON.stringify({ where: 'pytorch-peer', ...peer }));
+  }
+  const log = json ? (l: string) => process.stderr.write(`${l}\n`) : print;
+  const section = () => (json ? undefined : print(''));
+  if (process.env.BENCH_GRID === '1') {
+    section();
+    const points = await benchGrid(log);
+    if (json) points.forEach((p) => print(JSON.stringify({ where: 'grid', ...p })));
+  }
+  if (process.env.BENCH_THREADS === '1') {
+    section();
+    const figures = await benchBrowserThreads(log);
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'chromium-threads', ...f })));
+  }
+  if (process.env.BENCH_COMPETENCE === '1') {
+    section();
+    const figures = await benchCompetence(log);
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'competence', ...f })));
+  }
 
   if (process.env.BENCH_RESPONSIVENESS !== '0') {
     process.stderr.write('bench: lab responsiveness while two runs train...\n');

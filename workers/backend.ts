@@ -8,10 +8,17 @@
  *
  * Only tfjs-core and the backends are loaded (no layers, converter or WebGL): wasm is in the
  * worker's own chunk, webgpu and cpu are fetched the first time they are tried.
+ *
+ * wasm threads: where the page is cross-origin isolated (COOP/COEP headers, docs/benchmarks.md has
+ * the recipe for static hosts) SharedArrayBuffer exists, and wasm runs the threaded-SIMD binary with
+ * `threads` XNNPACK threads (default tfjs's own choice: half the logical cores, 1 to 8, the 8 being
+ * the pthreads its binary pre-spawns). Elsewhere it is the single-threaded SIMD binary. Results per thread count are in
+ * docs/benchmarks.md ("wasm threads"); the build keeps the threaded factory's source intact
+ * (vite.config.ts), which minification would otherwise break.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients'; // tfjs-core alone has no gradients
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreadedSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
@@ -35,6 +42,36 @@ export interface BackendInfo {
   tfjsVersion: string;
   /** Plain-words explanation when the backend in use is not the one requested. */
   notice: string | null;
+  /** wasm: the XNNPACK threads in use (1 without cross-origin isolation); null on other backends. */
+  threads: number | null;
+  /** Whether the worker is cross-origin isolated (SharedArrayBuffer available). */
+  crossOriginIsolated: boolean;
+}
+
+/** The pthreads tfjs-backend-wasm 4.22's threaded binary pre-spawns (PTHREAD_POOL_SIZE). */
+export const MAX_WASM_THREADS = 8;
+
+/**
+ * Threads the wasm backend will use: 1 without isolation; else `requested` (at most the logical
+ * cores and 8), by default half the logical cores as tfjs itself picks (it assumes 2 hardware
+ * threads per core).
+ */
+export function wasmThreads(requested?: number): number {
+  if (!self.crossOriginIsolated) return 1;
+  const cores = self.navigator.hardwareConcurrency || 1;
+  const wanted = requested ?? Math.floor(cores / 2);
+  return Math.max(1, Math.min(MAX_WASM_THREADS, cores, Math.floor(wanted)));
+}
+
+/**
+ * tfjs-backend-wasm 4.22 caps its pool at navigator.hardwareConcurrency / 2 whatever
+ * setThreadsCount asks (backend.cc: min(count, 8, cores / 2)), read once when the module starts.
+ * For an explicit count above that cap, this worker reports 2 × threads logical cores to it.
+ */
+function allowWasmThreads(threads: number): void {
+  const nav = self.navigator;
+  if (Math.floor((nav.hardwareConcurrency || 1) / 2) >= threads) return;
+  Object.defineProperty(nav, 'hardwareConcurrency', { value: 2 * threads, configurable: true });
 }
 
 setWasmPaths({
@@ -66,7 +103,7 @@ const LOADERS: Record<BackendName, () => Promise<unknown>> = {
   cpu: () => import('@tensorflow/tfjs-backend-cpu'),
 };
 
-async function trySetBackend(name: BackendName): Promise<boolean> {
+async function trySetBackend(name: BackendName, threads: number): Promise<boolean> {
   try {
     await LOADERS[name]();
   } catch {
@@ -76,7 +113,12 @@ async function trySetBackend(name: BackendName): Promise<boolean> {
     // The default split-K matmul sums with atomics and is not reproducible run to run.
     tf.env().set('WEBGPU_MATMUL_PROGRAM_TYPE', 3);
   }
-  if (name === 'wasm') tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+  if (name === 'wasm') {
+    // isolated: the threaded-SIMD binary (even for 1 thread, so thread counts compare on one binary)
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', Boolean(self.crossOriginIsolated));
+    setThreadsCount(threads);
+    allowWasmThreads(threads);
+  }
   try {
     const ok = await tf.setBackend(name); // resolves false (does not throw) when unavailable
     await tf.ready();
@@ -99,7 +141,8 @@ function describeFallback(requested: BackendRequest, adapter: AdapterSummary | n
   return `${requested} unavailable, training on ${used}`;
 }
 
-export async function selectBackend(requested: BackendRequest): Promise<BackendInfo> {
+/** `threads` (wasm, isolated pages only): XNNPACK threads; default every logical core (≤ 8). */
+export async function selectBackend(requested: BackendRequest, threads?: number): Promise<BackendInfo> {
   const adapter = await probeAdapter();
   const order: BackendName[] =
     requested === 'webgpu' ? ['webgpu', 'wasm', 'cpu']
@@ -109,8 +152,11 @@ export async function selectBackend(requested: BackendRequest): Promise<BackendI
     : ['wasm', 'cpu'];
   for (const name of order) {
     if (name === 'webgpu' && !adapter) continue;
-    if (await trySetBackend(name)) {
-      return { backend: name, requested, adapter, tfjsVersion: tf.version_core, notice: describeFallback(requested, adapter, name) };
+    if (await trySetBackend(name, wasmThreads(threads))) {
+      return {
+        backend: name, requested, adapter, tfjsVersion: tf.version_core, notice: describeFallback(requested, adapter, name),
+        threads: name === 'wasm' ? getThreadsCount() : null, crossOriginIsolated: Boolean(self.crossOriginIsolated),
+      };
     }
   }
   throw new Error('No TensorFlow.js backend could be initialised (webgpu, wasm and cpu all failed).');

@@ -19,9 +19,9 @@ let controller: TrainingController | null = null;
 let loop: Promise<void> = Promise.resolve();
 
 const api = {
-  /** Choose the backend (`auto` by default) and report the one actually in use. */
-  async init(options: { backend: BackendRequest }) {
-    return selectBackend(options.backend);
+  /** Choose the backend (`auto` by default) and report the one actually in use; `threads`: wasm threads (isolated pages). */
+  async init(options: { backend: BackendRequest; threads?: number }) {
+    return selectBackend(options.backend, options.threads);
   },
   /** Run a small matmul on the active backend and check its result. */
   async selfTest() {

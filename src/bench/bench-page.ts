@@ -40,11 +40,14 @@ function toGroups(result: IterationResult): RolloutGroup[] {
 /**
  * Runs `iterations` iterations of the default config (with `overrides`) step by step in a fresh
  * trainer worker on `backend`; each iteration's metrics stream back through the comlink callback.
+ * `threads`: wasm threads on a cross-origin isolated page (default every logical core, ≤ 8).
  */
-export async function runBrowserBench(backend: BackendRequest, iterations: number, overrides: Partial<RunConfig> = {}): Promise<BrowserBenchResult> {
+export async function runBrowserBench(
+  backend: BackendRequest, iterations: number, overrides: Partial<RunConfig> = {}, threads?: number,
+): Promise<BrowserBenchResult> {
   const handle = createTrainerWorker();
   try {
-    const info = await handle.api.init({ backend });
+    const info = await handle.api.init({ backend, threads });
     const results: IterationResult[] = [];
     let notify: () => void = () => {};
     await handle.api.createRun({ ...DEFAULT_CONFIG, ...overrides, iterations }, Comlink.proxy((r: IterationResult) => {

@@ -1,6 +1,9 @@
 import { useBackendStore } from '../state/backend-store';
 
-/** The backend actually in use, its adapter, and a plain notice when it is not what was asked for. */
+/**
+ * The backend actually in use (with its wasm thread count: > 1 only on a cross-origin isolated
+ * page), its adapter, and a plain notice when it is not what was asked for.
+ */
 export function StatusBar({ children }: { children?: React.ReactNode }) {
   const phase = useBackendStore((s) => s.phase);
   const info = useBackendStore((s) => s.info);
@@ -16,11 +19,15 @@ export function StatusBar({ children }: { children?: React.ReactNode }) {
         data-adapter={info?.adapter?.architecture ?? ''}
         data-selftest={selfTest ? selfTest.result.join(',') : ''}
         data-selftest-ok={selfTest ? String(selfTest.ok) : ''}
+        data-threads={info?.threads ?? ''}
+        data-isolated={info ? String(info.crossOriginIsolated) : ''}
       >
         {phase === 'starting' && 'Backend: starting…'}
         {phase === 'ready' && info && (
           <>
-            Backend: <strong>{info.backend}</strong> · WebGPU adapter: {adapter} · tfjs {info.tfjsVersion}
+            Backend: <strong>{info.backend}</strong>
+            {info.threads !== null && ` · ${info.threads} ${info.threads === 1 ? 'thread' : 'threads'}${info.crossOriginIsolated ? '' : ' (page not cross-origin isolated)'}`}
+            {' '}· WebGPU adapter: {adapter} · tfjs {info.tfjsVersion}
             {selfTest && (selfTest.ok ? ' · self-test ok' : ' · self-test FAILED')}
           </>
         )}

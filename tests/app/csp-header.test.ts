@@ -6,8 +6,9 @@ describe('the preview server', () => {
     const headers = (config as { preview?: { headers?: Record<string, string> } }).preview?.headers ?? {};
     const policy = headers['Content-Security-Policy'] ?? '';
     const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
-    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
-    expect(directives['worker-src']).toEqual(["'self'"]);
+    // blob: only for the wasm backend's pthreads (workers it starts from blob: URLs of its own code)
+    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", 'blob:']);
+    expect(directives['worker-src']).toEqual(["'self'", 'blob:']);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toBeUndefined(); // embed=1 class links are framed by other sites
     expect(policy.split(/[\s;]+/)).not.toContain("'unsafe-eval'");

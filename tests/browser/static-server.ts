@@ -17,10 +17,17 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves `root` under a sub-path (e.g. /some/sub/path/), so tests prove the build's relative base.
- * Requests outside the prefix get 404.
+ * Cross-origin isolation, as vite.config.ts's ISOLATION_HEADERS (dev and preview servers): browser
+ * tests see an isolated page, so the trainer worker runs wasm with threads.
  */
-export async function serveStatic(root: string, prefix: string): Promise<{ url: string; close: () => Promise<void> }> {
+const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+
+/**
+ * Serves `root` under a sub-path (e.g. /some/sub/path/), so tests prove the build's relative base.
+ * Requests outside the prefix get 404. `isolated: false` leaves out the COOP/COEP headers.
+ */
+export async function serveStatic(root: string, prefix: string, options: { isolated?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const extra = options.isolated === false ? {} : ISOLATION;
   const server: Server = createServer(async (req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
     if (!path.startsWith(prefix)) {
@@ -35,7 +42,7 @@ export async function serveStatic(root: string, prefix: string): Promise<{ url: 
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...extra }).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }

@@ -1,0 +1,65 @@
+/**
+ * The bench's PyTorch twin computes what tfjs computes: loss, gradients, the Adam step and the
+ * sampling logits on one real mini-batch of a tiny run. Runs only where python3 + torch are
+ * installed (Debian: python3-torch); elsewhere the bench prints how to install them.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as tf from '@tensorflow/tfjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '@tensorflow/tfjs-backend-wasm';
+import { TurnSession } from '../../src/core/policy/policy';
+import { DEFAULT_CONFIG } from '../../src/core/train';
+import { findTorchPython } from '../../bench/pytorch/peer';
+import { makePeerBatch, peerFile, samplingInputs, type PeerBatch } from '../../bench/pytorch/peer-batch';
+
+const python = findTorchPython();
+const TINY = {
+  ...DEFAULT_CONFIG, groupSize: 4, tasksPerIteration: 2, maxTurns: 6, envSize: 4, hidden: 16, hashBuckets: 128, miniBatches: 2,
+};
+
+function runCheck(file: string) {
+  return spawnSync(python as string, [resolve('bench/pytorch/twin.py'), 'check', file], { encoding: 'utf8' });
+}
+
+describe.skipIf(!python)('pytorch twin', () => {
+  let file = '';
+  let peer: PeerBatch;
+  beforeAll(async () => {
+    await tf.setBackend('wasm');
+    peer = await makePeerBatch(1, TINY);
+    const inputs = samplingInputs(peer);
+    const session = new TurnSession(peer.trainer.policy, inputs.map((s) => ({ encoder: Int32Array.from(s.encoder), copy: Int32Array.from(s.copy) })));
+    const logits = await session.logits(inputs.map((_, i) => i), inputs.map((s) => s.features), inputs.map((s) => s.lookahead));
+    session.dispose();
+    file = join(mkdtempSync(join(tmpdir(), 'peer-test-')), 'peer.json');
+    writeFileSync(file, JSON.stringify(await peerFile(peer, logits)));
+  });
+  afterAll(async () => {
+    peer?.trainer.dispose();
+    await tf.setBackend('cpu');
+  });
+
+  it('matches tfjs loss, gradients, Adam step and logits on a real mini-batch', () => {
+    const r = runCheck(file);
+    expect(r.stdout).toContain('numerical check:');
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const verdict = JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as { check: boolean; worst: number };
+    expect(verdict.check).toBe(true);
+    expect(verdict.worst).toBeLessThan(1e-5);
+  });
+
+  it('reports a mismatch when one tfjs gradient is off by 0.1%', () => {
+    const peerJson = JSON.parse(readFileSync(file, 'utf8')) as { result: { grads: Record<string, number[]> } };
+    const g = peerJson.result.grads.hidW;
+    const i = g.reduce((best, v, j) => (Math.abs(v) > Math.abs(g[best]) ? j : best), 0);
+    g[i] *= 1.001;
+    const bad = file.replace('peer.json', 'peer-bad.json');
+    writeFileSync(bad, JSON.stringify(peerJson));
+    const r = runCheck(bad);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('MISMATCH');
+  });
+});
