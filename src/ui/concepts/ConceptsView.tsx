@@ -19,7 +19,7 @@ function ConceptPanel({ concept }: { concept: ConceptEntry }) {
     <article className="concept" aria-labelledby={`concept-${concept.id}-title`} data-concept={concept.id}>
       <h2 id={`concept-${concept.id}-title`} ref={heading} tabIndex={-1}>{concept.title}</h2>
       <p className="concept-summary" data-text="true">{concept.summary}</p>
-      <div className="concept-equation" aria-label="Equation">
+      <div className="concept-equation" role="group" aria-label="Equation">
         <Katex source={concept.equation} display />
       </div>
       <dl className="concept-meta">
