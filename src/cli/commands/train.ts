@@ -42,6 +42,8 @@ Options:
                          the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
   --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
                          still spans --iterations, so the resumed run equals an uninterrupted one)
+  --stop-at-success X    end once the mean training success of the last --stop-window iterations (default 10)
+                         is ≥ X (0..1); the log then ends at that iteration, and the α schedule still spans --iterations
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
   --json                 JSON Lines of the iteration metrics on stdout
@@ -60,7 +62,7 @@ const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
   ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
   ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
 ];
-const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), ...allRewardFlags(), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'rollouts', 'rollouts-every', 'json'];
+const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), ...allRewardFlags(), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'stop-at-success', 'stop-window', 'rollouts', 'rollouts-every', 'json'];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -117,6 +119,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
   const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
+  const stopAt = successStop(args);
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
     for await (const result of trainLoop(trainer)) {
@@ -125,11 +128,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       if (json) io.out(JSON.stringify(m));
       else io.out(progressLine(m, trainer.config.iterations));
       if (json) io.err(progressLine(m, trainer.config.iterations));
-      const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter;
+      const reached = stopAt !== null && windowMeanReached(metrics.map((x) => x.successRate), stopAt.target, stopAt.window);
+      if (reached) io.err(`stopping: mean success of the last ${stopAt.window} iterations ≥ ${stopAt.target}`);
+      const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter || reached;
       if (rollouts && (last || (every > 0 && m.iteration % every === 0))) {
         await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
       }
-      if (m.iteration >= stopAfter) break;
+      if (m.iteration >= stopAfter || reached) break;
     }
     if (cpPath) {
       const kind = await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);
@@ -139,6 +144,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     trainer.dispose();
   }
   return 0;
+}
+
+/** `--stop-at-success X [--stop-window N]`, checked before any training; null without the flag. */
+function successStop(args: ParsedArgs): { target: number; window: number } | null {
+  const target = numberFlag(args, 'stop-at-success');
+  const window = intFlag(args, 'stop-window', 10)!;
+  if (target === undefined) return null;
+  if (!(target >= 0 && target <= 1)) throw new CliError(`--stop-at-success must be in 0..1, got ${target}`);
+  if (window < 1) throw new CliError(`--stop-window must be ≥ 1, got ${window}`);
+  return { target, window };
+}
+
+/** True when at least `window` values exist and the mean of the last `window` is ≥ `target`. */
+export function windowMeanReached(values: readonly number[], target: number, window: number): boolean {
+  if (values.length < window) return false;
+  const tail = values.slice(-window);
+  return tail.reduce((a, b) => a + b, 0) / window >= target;
 }
 
 export const trainCommand: CliCommand = {

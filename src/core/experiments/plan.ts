@@ -17,7 +17,7 @@ export const EVAL_TEMPERATURE = 0.4;
 
 const ENV_CONFIG_FULL: SizePreset['envConfig'] = {
   'household-v0': { envSize: 4, maxTurns: 20 },
-  'shop-v0': { envSize: 20, maxTurns: 10 },
+  'shop-v0': { envSize: 60, maxTurns: 15 },
   'science-v0': {},
 };
 
