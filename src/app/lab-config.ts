@@ -60,6 +60,15 @@ export const PRESETS: readonly Preset[] = [
     apply: (c) => withRun(c, { groupSize: 8, tasksPerIteration: 4, envSize: 4, maxTurns: null, iterations: 80, hidden: DEFAULT_CONFIG.hidden }, ['grpo', 'planpo']),
   },
   {
+    id: 'science',
+    label: 'Science: find a non-living thing (fast)',
+    description: "ScienceWorld's find-non-living-thing in its smallest map (the hallway and the answer box's room; focusing on a wrong thing scores −100): GRPO vs PlanPO, 8 trajectories per group, 4 tasks per iteration. Success climbs within about 20 iterations.",
+    apply: (c) => withRun(c, {
+      env: 'science-v0', taskType: 'find-non-living-thing', split: 'seen', envSize: 2, maxTurns: null, groupSize: 8,
+      tasksPerIteration: 4, iterations: 60, hidden: DEFAULT_CONFIG.hidden,
+    }, ['grpo', 'planpo']),
+  },
+  {
     id: 'standard',
     label: 'Standard (G = 8, B = 8)',
     description: 'The defaults: 8 trajectories per group, 8 tasks per iteration, 150 iterations.',

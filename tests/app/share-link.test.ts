@@ -81,7 +81,7 @@ describe('share links', () => {
   it.each([
     ['household-v0', 2, "envSize: 2 is outside household-v0's size range 4..20 receptacles; using its default 6"],
     ['shop-v0', 10, "envSize: 10 is outside shop-v0's size range 20..500 catalogue products; using its default 60"],
-    ['science-v0', 50, "envSize: 50 is outside science-v0's size range 3..10 rooms; using its default 4"],
+    ['science-v0', 50, "envSize: 50 is outside science-v0's size range 2..10 rooms; using its default 4"],
   ])('a link with %s and envSize %i names the environment\'s size range and opens with its default', (env, size, message) => {
     const parsed = parseShareLink(`?env=${env}&taskType=any&envSize=${size}`);
     expect(parsed.problems).toEqual([message]);

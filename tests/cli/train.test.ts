@@ -11,11 +11,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const config = join(dir, 'config.json');
 writeFileSync(config, JSON.stringify({ env: 'household-v0', envSize: 4, maxTurns: 6, groupSize: 4, tasksPerIteration: 2, hidden: 8, hashBuckets: 64, seed: 5 }));
 
-async function train(flags: string[]) {
+async function train(flags: string[], file = config) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => '', isTty: false };
-  const code = await trainCommand.run(['--config', config, '--backend', 'cpu', '--json', ...flags], io);
+  const code = await trainCommand.run(['--config', file, '--backend', 'cpu', '--json', ...flags], io);
   return { code, metrics: out.map((l) => JSON.parse(l) as IterationMetrics), err };
 }
 
@@ -55,5 +55,19 @@ describe('npm run cli -- train --checkpoint / --resume', () => {
     const bad = join(dir, 'bad.rlrun');
     writeFileSync(bad, 'not a run');
     await expect(train(['--resume', bad])).rejects.toThrow(/bad\.rlrun"?: neither a run file \(\.rlrun\) nor a JSON checkpoint/);
+  });
+});
+
+describe('npm run cli -- train --stop-at-success X --stop-window N', () => {
+  it('ends once the mean success of the last N iterations is ≥ X (X = 0: as soon as N iterations are logged), and says so', async () => {
+    const whole = await train(['--iterations', '3']);
+    const stopped = await train(['--iterations', '3', '--stop-at-success', '0', '--stop-window', '2']);
+    expect(stopped.metrics.map((m) => m.iteration)).toEqual([1, 2]);
+    expect(stopped.metrics.map(stable)).toEqual(whole.metrics.slice(0, 2).map(stable));
+    expect(stopped.err).toContain('stop: mean success of the last 2 iterations is ≥ 0 at iteration 2');
+  });
+
+  it('refuses a threshold outside [0, 1]', async () => {
+    await expect(train(['--iterations', '1', '--stop-at-success', '1.5'])).rejects.toThrow(/--stop-at-success must be in \[0, 1\], got 1\.5/);
   });
 });

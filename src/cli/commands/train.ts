@@ -16,6 +16,7 @@ import { ENV_IDS, getEnv } from '../../core/env/registry';
 import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
 import { REWARD_IDS } from '../../core/reward/registry';
 import { DEFAULT_CONFIG } from '../../core/train/config';
+import { reachedSuccess, type SuccessStop } from '../../core/train/stop-rule';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 import { allRewardFlags, rewardFlagConfig, rewardFlagHelp } from '../reward-flags';
 
@@ -42,8 +43,8 @@ Options:
                          the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
   --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
                          still spans --iterations, so the resumed run equals an uninterrupted one)
-  --stop-at-success X    end once the mean training success of the last --stop-window iterations (default 10)
-                         is ≥ X (0..1); the log then ends at that iteration, and the α schedule still spans --iterations
+  --stop-at-success X    end once the mean training success of the last --stop-window iterations is ≥ X
+  --stop-window N        iterations in that mean (default 10; used only with --stop-at-success)
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
   --json                 JSON Lines of the iteration metrics on stdout
@@ -92,6 +93,15 @@ function progressLine(m: IterationMetrics, total: number): string {
     + (m.formatValidRate < 1 || m.admissibleRate < 1 ? `  format-valid ${f(m.formatValidRate)}  admissible ${f(m.admissibleRate)}` : '');
 }
 
+function successStopFrom(args: ParsedArgs): SuccessStop | null {
+  const threshold = numberFlag(args, 'stop-at-success');
+  const window = intFlag(args, 'stop-window', 10)!;
+  if (threshold === undefined) return null;
+  if (!(threshold >= 0 && threshold <= 1)) throw new CliError(`--stop-at-success must be in [0, 1], got ${threshold}`);
+  if (window < 1) throw new CliError(`--stop-window must be ≥ 1, got ${window}`);
+  return { threshold, window };
+}
+
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['json', ...switchFlags()]);
   rejectUnknownFlags(args, [...OWN_FLAGS, ...allEstimatorFlags()], false);
@@ -119,7 +129,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
   const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
-  const stopAt = successStop(args);
+  const successStop = successStopFrom(args);
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
     for await (const result of trainLoop(trainer)) {
@@ -128,8 +138,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       if (json) io.out(JSON.stringify(m));
       else io.out(progressLine(m, trainer.config.iterations));
       if (json) io.err(progressLine(m, trainer.config.iterations));
-      const reached = stopAt !== null && windowMeanReached(metrics.map((x) => x.successRate), stopAt.target, stopAt.window);
-      if (reached) io.err(`stopping: mean success of the last ${stopAt.window} iterations ≥ ${stopAt.target}`);
+      const reached = successStop !== null && reachedSuccess(metrics.map((x) => x.successRate), successStop);
+      if (reached) io.err(`stop: mean success of the last ${successStop.window} iterations is ≥ ${successStop.threshold} at iteration ${m.iteration}`);
       const last = m.iteration === trainer.config.iterations || m.iteration >= stopAfter || reached;
       if (rollouts && (last || (every > 0 && m.iteration % every === 0))) {
         await appendFile(rollouts, result.groups.flat().map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -144,23 +154,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     trainer.dispose();
   }
   return 0;
-}
-
-/** `--stop-at-success X [--stop-window N]`, checked before any training; null without the flag. */
-function successStop(args: ParsedArgs): { target: number; window: number } | null {
-  const target = numberFlag(args, 'stop-at-success');
-  const window = intFlag(args, 'stop-window', 10)!;
-  if (target === undefined) return null;
-  if (!(target >= 0 && target <= 1)) throw new CliError(`--stop-at-success must be in 0..1, got ${target}`);
-  if (window < 1) throw new CliError(`--stop-window must be ≥ 1, got ${window}`);
-  return { target, window };
-}
-
-/** True when at least `window` values exist and the mean of the last `window` is ≥ `target`. */
-export function windowMeanReached(values: readonly number[], target: number, window: number): boolean {
-  if (values.length < window) return false;
-  const tail = values.slice(-window);
-  return tail.reduce((a, b) => a + b, 0) / window >= target;
 }
 
 export const trainCommand: CliCommand = {

@@ -85,7 +85,7 @@ export function generateScience(seed: number, spec: ScienceSpec): ScienceState {
     rooms,
     doors,
     objects: built.objects,
-    agentRoom: rooms.indexOf('hallway'),
+    agentRoom: createRng(deriveSeed(seed, 'science', 'start')).int(rooms.length),
     doorOpen: doors.map(() => false),
     where: built.where,
     isOpen: built.objects.map(() => false),

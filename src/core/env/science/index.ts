@@ -23,17 +23,20 @@
  * ## Reward
  * ScienceWorld's: the change in score each step (so rewards sum to the final score, 0..100, or
  * −100 after a failure). Ordered subgoals (focus, then the state change / the right box) and two
- * optional ones; `focus on` a wrong object fails the task.
+ * optional ones; a first `focus on` a wrong object fails the task.
  *
  * ## Episode end
  * At score 100 (success), on failure (score −100), or at `maxTurns` (default 20, at most 100).
  *
  * ## Options
  * `taskType`, `split` (`unseen` variations are never produced by `seen`), `size` (rooms on the
- * map, 3..10, default 4; tasks that need more rooms get them), `maxTurns`.
+ * map, 2..10, default 4; tasks that need more rooms get them), `maxTurns`. The agent starts in a
+ * room of the map drawn from the seed.
  *
  * ## Version history
- * - v0: first version.
+ * - v0: first version; then (issue 14, docs/environments/science.md) the start room drawn from the
+ *   seed, sizes from 2 rooms, more everyday things per room, and a later focus never failing once the
+ *   focus subgoal is met (ScienceWorld checks only the current subgoal).
  */
 import { resolveCommonOptions, SPLITS } from '../options';
 import { constructDemoGroup, demoOptions } from '../demo';
@@ -47,7 +50,7 @@ import { NO_ACTION, lookAround } from './text';
 
 export const SCIENCE_DEFAULT_MAX_TURNS = 20;
 export const SCIENCE_MAX_TURNS_LIMIT = 100;
-export const SCIENCE_SIZE = { min: 3, default: 4, max: 10 } as const;
+export const SCIENCE_SIZE = { min: 2, default: 4, max: 10 } as const;
 const ENV = 'science-v0';
 
 export function scienceSpec(seed: number, options: EnvOptions = {}): ScienceSpec {

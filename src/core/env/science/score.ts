@@ -32,9 +32,11 @@ export function qualifies(view: View, o: number): boolean {
 /**
  * Is focusing on o the right commitment? For a change of state, only the substance in its
  * starting state (once changed, ScienceWorld has made a new substance: steam is not the water).
+ * Like ScienceWorld's GoalSequence, only the current subgoal judges a focus: once the focus subgoal
+ * is met (a focus always meets it at once), a later focus just moves it and never fails.
  */
 export function rightFocus(view: View, o: number): boolean {
-  if (view.focus >= 0) return view.focus === o;
+  if (view.progress > 0) return true;
   if (view.goal.family === 'find') return qualifies(view, o);
   if (view.goal.family === 'change') return o === view.goal.target && phaseOf(view, o) === view.goal.fromPhase;
   return o === view.goal.target;

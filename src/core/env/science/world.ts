@@ -101,14 +101,15 @@ export const BOX_COLORS = ['red', 'green', 'blue', 'orange', 'purple', 'yellow']
 
 /** Everyday non-living things scattered through the house, by room. */
 export const CLUTTER: Readonly<Partial<Record<RoomName, readonly string[]>>> = {
-  hallway: ['umbrella'],
-  bedroom: ['book', 'pillow'],
-  'living room': ['newspaper'],
-  'art studio': ['paintbrush', 'paper'],
-  workshop: ['hammer'],
-  outside: ['rock'],
-  kitchen: ['spoon'],
-  bathroom: ['towel'],
+  hallway: ['umbrella', 'coat'],
+  kitchen: ['spoon', 'knife', 'oven mitt'],
+  bathroom: ['towel', 'bar of soap', 'toothbrush'],
+  bedroom: ['book', 'pillow', 'blanket'],
+  'living room': ['newspaper', 'cushion', 'vase'],
+  'art studio': ['paintbrush', 'paper', 'pencil'],
+  workshop: ['hammer', 'screwdriver', 'ruler'],
+  greenhouse: ['shovel', 'watering can'],
+  outside: ['rock', 'axe'],
   foundry: ['brick'],
 };
 

@@ -1,0 +1,52 @@
+/**
+ * Summarize the science-v0 training logs in this folder (`{estimator}-seed{N}.jsonl`, the JSON Lines of
+ * `npm run -s cli -- train ... --json`) into the tables of README.md, and draw success-curves.svg
+ * (one line per run, 10-iteration trailing mean) with the experiment chart code.
+ * Run: npx tsx docs/experiments/learning/science-v0/summarize.ts
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IterationMetrics } from '../../../../src/core/train/metrics';
+import { layoutLineChart } from '../../../../src/core/experiments/charts/layout';
+import { chartSvg } from '../../../../src/core/experiments/charts/svg';
+
+type Row = Pick<IterationMetrics, 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens' | 'meanThinkTokens'>;
+
+const TARGET = 0.5;
+const dir = dirname(fileURLToPath(import.meta.url));
+const files = readdirSync(dir).filter((f) => /^[a-z-]+-seed\d+\.jsonl$/.test(f)).sort();
+const f2 = (x: number | null | undefined, d = 2) => (x === null || x === undefined ? '–' : x.toFixed(d));
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const trailing = (rows: Row[], it: number, w = 10) => mean(rows.slice(Math.max(0, it - w), it).map((r) => r.successRate));
+const nonNull = (xs: Array<number | null>) => xs.filter((x): x is number => x !== null);
+
+const runs = files.map((file) => {
+  const [, est, seed] = /^([a-z-]+)-seed(\d+)\.jsonl$/.exec(file)!;
+  const rows: Row[] = readFileSync(join(dir, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return { est, seed, rows };
+});
+
+const main: string[] = [
+  '| estimator | seed | iterations run | success @1 / 5 / 10 / last | first it. with 10-it mean ≥ 0.5 | 10-it mean there | succ. turns vs T* @ last 10 it. | turns per episode @1 / last | response tokens @1 / last 10 it. | think tokens, last 10 it. |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+];
+for (const { est, seed, rows } of runs) {
+  const get = (it: number) => rows.find((r) => r.iteration === it);
+  const last = rows[rows.length - 1];
+  const first = rows.find((r) => r.iteration >= 10 && trailing(rows, r.iteration) >= TARGET);
+  const tail = rows.slice(-10);
+  main.push(`| ${est} | ${seed} | ${rows.length} | ${[1, 5, 10].map((i) => f2(get(i)?.successRate)).join(' / ')} / ${f2(last.successRate)} | ${first ? first.iteration : `not reached (${rows.length} it.)`} | ${first ? f2(trailing(rows, first.iteration)) : '–'} | ${f2(mean(nonNull(tail.map((r) => r.meanSuccessTurns))), 1)} vs ${f2(mean(nonNull(tail.map((r) => r.meanOracleTurns))), 1)} | ${f2(get(1)?.meanTurns, 1)} / ${f2(last.meanTurns, 1)} | ${f2(get(1)?.meanResponseTokens, 1)} / ${f2(mean(tail.map((r) => r.meanResponseTokens)), 1)} | ${f2(mean(tail.map((r) => r.meanThinkTokens)), 2)} |`);
+}
+process.stdout.write(main.join('\n') + '\n');
+
+const series = runs.map(({ est, seed, rows }) => ({
+  id: est,
+  label: `${est === 'grpo' ? 'GRPO' : 'PlanPO'} seed ${seed}`,
+  points: rows.map((r) => ({ x: r.iteration, mean: trailing(rows, r.iteration, Math.min(10, r.iteration)), low: null, high: null })),
+}));
+const layout = layoutLineChart({
+  title: 'science-v0 find-non-living-thing (2 rooms): training success, trailing mean of ≤ 10 iterations',
+  xLabel: 'iteration', yLabel: 'success', series, yDomain: [0, 1], format: 'percent',
+}, { width: 640, height: 320 });
+writeFileSync(join(dir, 'success-curves.svg'), chartSvg(layout) + '\n');
