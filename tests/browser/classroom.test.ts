@@ -73,7 +73,7 @@ describe('classroom mode', () => {
     }
     expect(titles).toEqual([
       'One task, a group of rollouts', 'GRPO: every success gets the same credit', 'A circuitous success',
-      'PlanPO: A^E, A^S and α(k)', 'Train both and watch turns and tokens fall', 'Beyond PlanPO: the Concepts view',
+      'PlanPO: A^E, A^S and α(k)', 'Train both and watch turns and tokens fall', 'Beyond PlanPO: the concepts, live',
     ]);
     expect(texts[1]).toMatch(/All \d+ successes get [+−]\d\.\d\d,/);
     expect(texts[2]).toMatch(/Trajectory \d+ reached the goal but is flagged circuitous: it succeeded in \d+ turns/);

@@ -14,7 +14,7 @@ export function RewardFields({ run }: { run: RunConfig }) {
     configEvents.runFieldEdited('rewardParams', next);
   };
   return (
-    <fieldset className="estimator-params" aria-label="Reward">
+    <fieldset className="estimator-params" aria-label="Reward" style={{ minWidth: 0 }}>
       <legend>Reward</legend>
       <SelectField label="Reward" value={run.reward}
         options={REWARD_IDS.map((id) => ({ value: id, label: `${getReward(id).label} (${getReward(id).kind})` }))}
@@ -24,7 +24,7 @@ export function RewardFields({ run }: { run: RunConfig }) {
         }} />
       <p className="muted">{entry.summary}</p>
       {entry.params.length > 0 && (
-        <div className="field-grid">
+        <div className="reward-param-fields">
           {entry.params.map((spec) => (
             <NumberField key={spec.key} label={spec.label} value={typeof own[spec.key] === 'number' ? (own[spec.key] as number) : spec.default as number}
               min={spec.min ?? -1e9} max={spec.max ?? 1e9} hint={spec.help} onCommit={(v) => setParam(spec.key, v)} />

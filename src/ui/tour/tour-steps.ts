@@ -11,6 +11,7 @@ import { signed } from '../group/AdvantageBars';
 import { useConfigStore } from '../../state/config-store';
 import { useRunStore, type GroupRecords } from '../../state/run-store';
 import { useViewStore, viewEvents } from '../../state/view-store';
+import { CONCEPTS } from '../concepts/registry';
 
 export interface TourStep {
   id: string;
@@ -138,11 +139,10 @@ export const TOUR_STEPS: TourStep[] = [
   },
   {
     id: 'concepts',
-    title: 'Beyond PlanPO: the Concepts view',
-    target: '.nav a[href="#concepts"]',
+    title: 'Beyond PlanPO: the concepts, live',
+    target: 'nav a[href="#concepts"]',
     enter: () => undefined,
-    text: () => 'Open Concepts in the navigation (#concepts) for how RL improves planning beyond one estimator, each trained or sampled '
-      + 'live in this browser: test-time search vs training (best-of-N and pass@k), self-improvement on the policy\'s own successes, '
-      + 'and brittleness, the seen vs unseen check, with each concept\'s equation, docs page and CLI command.',
+    text: () => `The Concepts view (this link) shows how RL shapes agent planning with this same policy: ${CONCEPTS.map((c) => c.title.toLowerCase()).join('; ')}. `
+      + 'Each has its equation, the figure measured with the CLI command it names, and a tiny version you can train here.',
   },
 ];

@@ -5,7 +5,12 @@
 import type { ConceptRunResults } from '../../../core/concepts/results';
 import type { ValueFunctionResult } from '../../../core/concepts/value-function';
 
-const FILES = import.meta.glob('../../../../docs/concepts/*/results.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+// Only these concepts' files: other concepts keep their own (larger) results out of this bundle.
+const FILES = import.meta.glob([
+  '../../../../docs/concepts/reward-hacking/results.json',
+  '../../../../docs/concepts/loop-penalty/results.json',
+  '../../../../docs/concepts/value-function/results.json',
+], { eager: true, import: 'default' }) as Record<string, unknown>;
 
 function file(id: string): unknown {
   return FILES[`../../../../docs/concepts/${id}/results.json`] ?? null;
