@@ -78,6 +78,15 @@ export const PRESETS: readonly Preset[] = [
     }, ['grpo', 'planpo']),
   },
   {
+    id: 'shop',
+    label: 'Shop demo (WebShop miniature)',
+    description: 'GRPO vs PlanPO on shop-v0: every category, a 60-product catalogue, 15 turns, 8 trajectories per group, 8 tasks per iteration. Purchases that score 1.0 climb from ~2% to over half within about 30 iterations.',
+    apply: (c) => withRun(c, {
+      env: 'shop-v0', taskType: null, split: 'seen', envSize: 60, maxTurns: 15, groupSize: 8, tasksPerIteration: 8,
+      iterations: 60, hidden: DEFAULT_CONFIG.hidden,
+    }, ['grpo', 'planpo']),
+  },
+  {
     id: 'ablation',
     label: 'PlanPO ablation (A^E only, A^S only)',
     description: 'GRPO, PlanPO and its two halves on the same groups.',

@@ -40,7 +40,7 @@ describe('npm run cli -- train --checkpoint / --resume', () => {
     expect(after.id).toBe(saved.id);
     expect(after.metrics.map((m) => m.iteration)).toEqual([1, 2, 3, 4]);
     expect(after.checkpoint!.iteration).toBe(4);
-  });
+  }, 180_000); // three real training runs on the cpu backend: over a minute when the machine is busy
 
   it('still writes and reads the JSON checkpoint for a .json name, with a note when resuming', async () => {
     const file = join(dir, 'old.json');

@@ -97,6 +97,12 @@ export interface TextEnv<S extends BaseEnvState = BaseEnvState> {
   /** A shortest successful plan from `state` (the oracle behind "circuitous"). */
   solve(state: S): string[];
   /**
+   * The page text shown with some admissible commands' targets (shop: a product's title and price
+   * beside its ASIN), keyed by command. The policy's lookahead features read a command's words
+   * plus its label, as a reader of the page would. Absent, or a command missing: its own words.
+   */
+  commandLabels?(state: S): Readonly<Record<string, string>>;
+  /**
    * Where the agent is after this state (e.g. `countertop 1`, `kitchen`, `item page`), or null
    * when the environment has no notion of place there. Lets the UI spot circuitous play
    * ("revisited countertop 1 three times").

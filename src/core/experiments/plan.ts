@@ -18,7 +18,7 @@ export const EVAL_TEMPERATURE = 0.4;
 
 const ENV_CONFIG_FULL: SizePreset['envConfig'] = {
   'household-v0': { envSize: 4, maxTurns: 20 },
-  'shop-v0': { envSize: 20, maxTurns: 10 },
+  'shop-v0': { envSize: 60, maxTurns: 15 },
   // ScienceWorld's find-non-living-thing in the smallest map (the hallway and the answer box's room, the agent
   // starting in either): the from-scratch policy learns it within ~15 iterations (docs/experiments/learning/science-v0).
   'science-v0': { taskType: 'find-non-living-thing', envSize: 2 },

@@ -11,6 +11,7 @@
  * the environment judges the result (an inadmissible command gives `Nothing happens.`), and a
  * response without both tag pairs is format-invalid (verl-agent's is_action_valid, penalty 0.1).
  */
+import { textWords } from './features';
 import {
   ACTION_CLOSE, ACTION_OPEN, PAD, THINK_CLOSE, THINK_OPEN, splitWords, type Vocabulary,
 } from './vocabulary';
@@ -42,18 +43,26 @@ export class ResponseDecoder {
   private readonly overlap: number[];
   private readonly slots: number[];
 
-  /** `taskWords`: the task's words in order (lookahead features; see `lookahead()`). */
+  /**
+   * `taskWords`: the task's words in order (lookahead features; see `lookahead()`). `labels`: the
+   * page text shown with each command's target, parallel to `commands` (an env's
+   * `commandLabels`, e.g. a product title beside its ASIN); the lookahead reads a command's words
+   * (in `textWords` form, so `click[original]` names `original`) plus its label's.
+   */
   constructor(
     private readonly vocab: Vocabulary,
     private readonly commands: readonly string[],
     private readonly mode: DecodingMode,
     private readonly limits: DecodeLimits,
     taskWords: readonly string[] = [],
+    labels: readonly string[] = [],
   ) {
     this.commandTokens = mode === 'constrained' ? commands.map((c) => vocab.encodeAction(c)) : [];
     this.live = this.commandTokens.map((_, i) => i);
     const task = taskWords.slice(0, TASK_SLOTS);
-    const words = this.commandTokens.length > 0 ? commands.map((c) => new Set(splitWords(c))) : [];
+    const words = this.commandTokens.length > 0
+      ? commands.map((c, i) => new Set([...splitWords(c), ...textWords(`${c} ${labels[i] ?? ''}`)]))
+      : [];
     this.overlap = words.map((w) => new Set(taskWords.filter((t) => w.has(t))).size);
     this.slots = words.map((w) => task.reduce((bits, t, j) => (w.has(t) ? bits | (1 << j) : bits), 0));
   }

@@ -8,7 +8,9 @@
  *
  * Copy features [K = 4, V]: for every action word v, whether v occurs in the task, the current
  * observation, the history's observations, the history's actions. The decoder gates them per
- * position, a tiny pointer mechanism ("take the object the task names").
+ * position, a tiny pointer mechanism ("take the object the task names"). A token whose text is not
+ * a plain word (`click[original]`, `search[gluten`, `coffee]`) also occurs where one of its
+ * argument words does (`tokenArgumentWords`), so bracketed grammars copy like plain ones.
  *
  * Lookahead features [J = 10, V] per decision (constrained decoding): for each allowed action token,
  * whether an admissible command reachable through it names ≥ 1 / ≥ 2 task words, and which of the
@@ -84,14 +86,42 @@ export function encoderFeatures(input: PolicyInput, hashBuckets: number): Int32A
   return Int32Array.from([...out].sort((a, b) => a - b));
 }
 
+/**
+ * The words a non-plain action token stands for, as `textWords` reads text: the part after `[`
+ * when the token has one (the verb of `click[original]` is left out), else the whole token.
+ * Empty for plain words (`apple`, `in/on`), which match text as themselves.
+ */
+export function tokenArgumentWords(token: string): string[] {
+  const plain = textWords(token);
+  if (plain.length === 1 && plain[0] === token) return [];
+  const open = token.indexOf('[');
+  return open >= 0 ? textWords(token.slice(open + 1)) : plain;
+}
+
+const argumentIndex = new WeakMap<Vocabulary, Map<string, number[]>>();
+
+/** word → ids of the known non-plain tokens whose argument words contain it (memoized per vocabulary). */
+function tokensByArgumentWord(vocab: Vocabulary): Map<string, number[]> {
+  const hit = argumentIndex.get(vocab);
+  if (hit) return hit;
+  const index = new Map<string, number[]>();
+  vocab.words.forEach((token, i) => {
+    for (const w of new Set(tokenArgumentWords(token))) index.set(w, [...(index.get(w) ?? []), vocab.wordStart + i]);
+  });
+  argumentIndex.set(vocab, index);
+  return index;
+}
+
 /** Flat indices k·V + v of the active copy features [K, V]. */
 export function copyFeatures(input: PolicyInput, vocab: Vocabulary): Int32Array {
   const V = vocab.size;
   const out = new Set<number>();
+  const byArgument = tokensByArgumentWord(vocab);
   const mark = (k: number, text: string): void => {
     for (const w of textWords(text)) {
       const id = vocab.wordId(w);
       out.add(k * V + id);
+      for (const t of byArgument.get(w) ?? []) out.add(k * V + t);
     }
   };
   mark(0, input.task);

@@ -102,7 +102,10 @@ async function respond<S extends BaseEnvState>(
     const admissible = env.admissibleActions(ep.state);
     const input: PolicyInput = { task: ep.task, observation: ep.observation, history: ep.history, admissible };
     const prompt = { encoder: encoderFeatures(input, dims.hashBuckets), copy: copyFeatures(input, vocab) };
-    const decoder = new ResponseDecoder(vocab, admissible, opts.decoding, opts.limits, textWords(ep.task));
+    const labels = env.commandLabels?.(ep.state);
+    const decoder = new ResponseDecoder(
+      vocab, admissible, opts.decoding, opts.limits, textWords(ep.task), labels ? admissible.map((c) => labels[c] ?? '') : [],
+    );
     return { decoder, decisions: [], input, prompt, value: 0 };
   });
   const session = new TurnSession(policy, pending.map((p) => p.prompt));

@@ -101,14 +101,14 @@ function drawOptions(kind: CategoryKind, rng: Rng): Record<string, string[]> {
 function drawProduct(kind: CategoryKind, type: string, rng: Rng, taken: Set<string>): Product {
   const attributes = rng.shuffled(kind.attributes).slice(0, 2 + rng.int(2)).sort();
   const brand = rng.pick(BRANDS);
-  const shown = attributes.slice(0, 1 + rng.int(2));
+  rng.int(2); // (v0 drew how many attributes the title shows; kept so the catalogue's draws stay put)
   const [low, high] = kind.price;
   const price = Math.round((low + rng.next() * (high - low)) * 100) / 100;
   return {
     asin: drawAsin(rng, taken),
     category: kind.name,
     type,
-    title: titleCase(`${brand} ${shown.join(' ')} ${type}`),
+    title: titleCase(`${brand} ${attributes.join(' ')} ${type}`),
     price,
     attributes,
     options: drawOptions(kind, rng),

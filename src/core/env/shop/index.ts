@@ -16,7 +16,8 @@
  *
  * ## Observation
  * The page's visible strings joined by ` [SEP] ` (WebShop's simple text mode). Clicked options
- * are not shown.
+ * are not shown. `commandLabels` names, for each ASIN on a results page, the title and price shown
+ * beside it.
  *
  * ## Reward
  * 10 on a purchase with WebShop reward 1.0 (verl-agent's scale), else 0. The raw WebShop reward
@@ -33,13 +34,15 @@
  *
  * ## Version history
  * - v0: first version.
+ * - v0 (issue 14): titles name every attribute; `commandLabels` gives each listed ASIN the title and
+ *   price printed beside it. Dynamics, reward and task distribution unchanged (docs/environments/shop.md).
  */
 import type { EnvOptions, StepResult, TextEnv } from '../types';
 import { CATALOG_SIZE } from './catalog';
 import { applyShopAction, shopActions } from './dynamics';
 import { drawGoal, suggestedQueries } from './goal';
 import { solveShop } from './oracle';
-import { pageText } from './pages';
+import { pageText, resultLabels } from './pages';
 import { SHOP_TASK_TYPES, type ShopState, type ShopTaskType } from './state';
 import { resolveCommonOptions, SPLITS } from '../options';
 import { constructDemoGroup, demoOptions } from '../demo';
@@ -102,6 +105,7 @@ export const shopEnv: TextEnv<ShopState> = {
     return [...new Set(shopActions(state))].sort();
   },
   solve: solveShop,
+  commandLabels: resultLabels,
   describeLocation(state) {
     switch (state.page) {
       case 'results':

@@ -95,3 +95,17 @@ export function clickables(state: ShopState): string[] {
       return ['back to search', '< prev'];
   }
 }
+
+/**
+ * What the results page shows beside each ASIN it lists (`click[asin]` → `{Title} [SEP] {$price}`),
+ * so a reader of the page (the policy's lookahead features) knows what a click would open.
+ * Other pages' buttons and options are their own text.
+ */
+export function resultLabels(state: ShopState): Record<string, string> {
+  if (state.page !== 'results') return {};
+  const labels: Record<string, string> = {};
+  for (const p of resultsPage(state.catalogSize, state.query, state.pageNum)) {
+    labels[`click[${p.asin.toLowerCase()}]`] = `${p.title}${SEP}${price(p)}`;
+  }
+  return labels;
+}
