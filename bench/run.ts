@@ -17,6 +17,8 @@
  * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
  * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
  * PlanPO and GRPO (bench/competence.ts, minutes). Each file lists its own knobs and also runs alone with tsx.
+ * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
+ * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -28,13 +30,22 @@ import { benchPytorchPeer } from './pytorch/peer';
 import { benchGrid } from './grid';
 import { benchBrowserThreads } from './browser-threads';
 import { benchCompetence } from './competence';
+import { benchSpeed, formatSpeed } from './speed';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
 const print = (line: string) => process.stdout.write(line + '\n');
 
+async function speed(): Promise<void> {
+  const base = process.env.BENCH_SPEED_BASE;
+  if (!base) return;
+  const f = await benchSpeed(base, Number(process.env.BENCH_SPEED_ROUNDS ?? 7), (l) => process.stderr.write(l + '\n'));
+  print(json ? JSON.stringify({ speed: f }) : '\n' + formatSpeed(f, base));
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_SOAK === 'only') return runSoak(print);
+  if (process.env.BENCH_SPEED === 'only') return speed();
   const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',').filter(Boolean) as NodeBackend[];
   const rows: BenchRow[] = [];
   for (const backend of backends) {
@@ -87,6 +98,7 @@ async function main(): Promise<void> {
     if (!json) print('\nImport (headless Chromium, "Open rollouts…"):');
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatImportFigures(f)));
   }
+  await speed();
   if (process.env.BENCH_SOAK !== '0') await runSoak(print);
 }
 

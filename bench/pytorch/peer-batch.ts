@@ -9,10 +9,8 @@
  * state before the step, and tfjs's loss, metrics, gradients and weights after one Adam step.
  */
 import * as tf from '@tensorflow/tfjs';
-import { actorLoss, type ActorLossConfig } from '../../src/core/loss';
 import { createRng, deriveSeed } from '../../src/core/math';
-import { buildDecisionBatch, disposeDecisionBatch } from '../../src/core/policy/batch';
-import { scoreDecisions, valuesOf, WEIGHT_NAMES } from '../../src/core/policy/model';
+import { WEIGHT_NAMES } from '../../src/core/policy/model';
 import { collectGroups } from '../../src/core/rollout/collect';
 import { scoreRows } from '../../src/core/rollout/score';
 import {
@@ -20,6 +18,7 @@ import {
   type RunConfig, type TrainRow, type UpdateOptions,
 } from '../../src/core/train';
 import { advantagesForUpdate, trainsCritic, valueTargets } from '../../src/core/train/critic';
+import { miniBatchGradients } from '../../src/core/train/update';
 
 export interface PeerBatch {
   trainer: Trainer;
@@ -80,37 +79,16 @@ export async function makePeerBatch(warm: number, config: RunConfig = DEFAULT_CO
 /** The loss policyUpdate minimises, and its gradients (tfjs's own, to compare with PyTorch's). */
 export async function lossAndGrads(peer: PeerBatch): Promise<{ metrics: Record<string, number>; grads: Record<string, number[]> }> {
   const { policy } = peer.trainer;
-  const { rows, opts } = peer;
-  const b = buildDecisionBatch(policy.dims, rows);
-  const P = b.positions;
-  const pad = (pick: (r: TrainRow, k: number) => number) => {
-    const out = new Float32Array(rows.length * P);
-    rows.forEach((row, r) => row.decisions.forEach((_, k) => (out[r * P + k] = pick(row, k))));
-    return tf.tensor2d(out, [rows.length, P]);
-  };
-  const oldLogProb = pad((r, k) => r.oldLogProbs[k]);
-  const refLogProb = pad((r, k) => r.refLogProbs[k]);
-  const advantages = pad((r) => r.advantage);
-  const targets = tf.tensor1d(rows.map((r) => r.valueTarget));
   const names = ['loss', 'pgLoss', 'kl', 'entropy', 'clipFraction', 'clipFractionLower', 'approxKl', 'valueLoss'];
-  let kept: tf.Scalar[] = [];
-  const { value, grads } = tf.variableGrads(() => {
-    const s = scoreDecisions(policy.weights, b, opts.temperature);
-    const out = actorLoss({ logProb: s.logProb, oldLogProb, refLogProb, advantages, mask: b.mask, entropy: s.entropy }, opts.loss as ActorLossConfig);
-    const valueLoss = opts.valueCoef > 0 ? tf.mean(tf.square(tf.sub(valuesOf(policy.weights, b.x), targets))) as tf.Scalar : tf.scalar(0);
-    const loss = opts.valueCoef > 0 ? tf.add(out.loss, tf.mul(opts.valueCoef, valueLoss)) as tf.Scalar : out.loss;
-    kept = [loss, out.pgLoss, out.kl, out.entropy, out.clipFraction, out.clipFractionLower, out.approxKl, valueLoss].map((t) => tf.keep(t.clone()));
-    return loss;
-  }, policy.variables);
-  const metrics: Record<string, number> = {};
-  for (let i = 0; i < names.length; i++) metrics[names[i]] = (await kept[i].data())[0];
+  const { grads, metrics: values } = miniBatchGradients(policy, peer.rows, peer.opts); // the update's own gradient
+  const data = await values.data();
+  const metrics: Record<string, number> = Object.fromEntries(names.map((n, i) => [n, data[i]]));
   const out: Record<string, number[]> = {};
   for (const name of WEIGHT_NAMES) {
     const g = grads[(policy.weights[name] as tf.Variable).name];
     if (g) out[name] = Array.from(await g.data());
   }
-  tf.dispose([value, ...kept, oldLogProb, refLogProb, advantages, targets, ...Object.values(grads)]);
-  disposeDecisionBatch(b);
+  tf.dispose([values, ...Object.values(grads)]);
   return { metrics, grads: out };
 }
 

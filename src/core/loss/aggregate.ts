@@ -15,7 +15,8 @@
  * - seq-mean-token-sum-norm divides by the padded length K, not by the number of rows R
  *   (Dr. GRPO style); K should stay constant through a run for the scale to be comparable.
  * - These apply per (micro-)batch: the mean of two micro-batch token means is not the global
- *   token mean (see `tests/core/loss/aggregate.test.ts`, the micro-batch example).
+ *   token mean (see `tests/core/loss/aggregate.test.ts`, the micro-batch example). To split a batch
+ *   into chunks without changing its loss, weight each chunk's aggregate by `aggregationShare`.
  * - Padding is removed by multiplying with the mask (verl's convention), so a non-finite value
  *   at a padded position still poisons the sum: keep padded inputs finite.
  */
@@ -59,4 +60,30 @@ export function aggregateLoss(lossMat: tf.Tensor2D, mask: tf.Tensor2D, mode: Agg
         throw new Error(`unknown aggregation mode "${String(mode)}"; valid modes: ${AGG_MODES.join(', ')}`);
     }
   });
+}
+
+/** What a mode's normaliser counts in a (chunk of a) batch: real tokens Σm, rows R, padded length K. */
+export interface AggregationExtent {
+  tokens: number;
+  rows: number;
+  paddedLength: number;
+}
+
+/**
+ * The weight that turns a chunk's aggregate into its part of the whole batch's aggregate:
+ * Σ_chunks share·agg(chunk) = agg(batch). token-mean: (Σm_c + 1e-8)/(Σm + 1e-8); the seq-mean modes:
+ * R_c/R; seq-mean-token-sum-norm: K_c/K (K = the whole batch's padded length).
+ */
+export function aggregationShare(mode: AggMode, chunk: AggregationExtent, whole: AggregationExtent): number {
+  switch (mode) {
+    case 'token-mean':
+      return (chunk.tokens + MASKED_MEAN_EPSILON) / (whole.tokens + MASKED_MEAN_EPSILON);
+    case 'seq-mean-token-sum':
+    case 'seq-mean-token-mean':
+      return chunk.rows / whole.rows;
+    case 'seq-mean-token-sum-norm':
+      return chunk.paddedLength / whole.paddedLength;
+    default:
+      throw new Error(`unknown aggregation mode "${String(mode)}"; valid modes: ${AGG_MODES.join(', ')}`);
+  }
 }

@@ -62,28 +62,52 @@ function hash(salt: string, text: string): number {
   return fnv1a(`${salt}\u0001${text}`);
 }
 
-function addNgrams(out: Set<number>, salt: string, text: string, buckets: number): void {
-  const words = textWords(text);
-  for (let i = 0; i < words.length; i++) {
-    out.add(hash(salt, words[i]) % buckets);
-    if (i + 1 < words.length) out.add(hash(salt, `${words[i]} ${words[i + 1]}`) % buckets);
+/**
+ * Memo of the raw n-gram hashes per (salt, text): prompts repeat the same commands, observations
+ * and task across turns and group members, and hashing them is most of a prompt's cost. Bounded:
+ * a salt's table starts over past CACHE_LIMIT texts (pure function, so only speed depends on it).
+ */
+const NGRAMS = new Map<string, Map<string, Uint32Array>>();
+const CACHE_LIMIT = 50_000;
+
+function ngramHashes(salt: string, text: string): Uint32Array {
+  let table = NGRAMS.get(salt);
+  if (!table) NGRAMS.set(salt, (table = new Map()));
+  let hashes = table.get(text);
+  if (!hashes) {
+    const words = textWords(text);
+    const out: number[] = [];
+    for (let i = 0; i < words.length; i++) {
+      out.push(hash(salt, words[i]));
+      if (i + 1 < words.length) out.push(hash(salt, `${words[i]} ${words[i + 1]}`));
+    }
+    if (table.size >= CACHE_LIMIT) table.clear();
+    table.set(text, (hashes = Uint32Array.from(out)));
   }
+  return hashes;
 }
 
 /** Sorted unique encoder feature indices in [0, hashBuckets). */
 export function encoderFeatures(input: PolicyInput, hashBuckets: number): Int32Array {
-  const out = new Set<number>();
-  out.add(hash('bias', `h${input.history.length}`) % hashBuckets);
-  addNgrams(out, 'task', input.task, hashBuckets);
-  addNgrams(out, 'obs', input.observation, hashBuckets);
+  const seen = new Uint8Array(hashBuckets);
+  const add = (salt: string, text: string) => {
+    for (const h of ngramHashes(salt, text)) seen[h % hashBuckets] = 1;
+  };
+  seen[hash('bias', `h${input.history.length}`) % hashBuckets] = 1;
+  add('task', input.task);
+  add('obs', input.observation);
   const n = input.history.length;
   input.history.forEach((h, i) => {
     const age = n - i; // 1 = the previous turn
-    addNgrams(out, `h${age}o`, h.observation, hashBuckets);
-    addNgrams(out, `h${age}a`, h.action, hashBuckets);
+    add(`h${age}o`, h.observation);
+    add(`h${age}a`, h.action);
   });
-  for (const cmd of input.admissible) addNgrams(out, 'adm', cmd, hashBuckets);
-  return Int32Array.from([...out].sort((a, b) => a - b));
+  for (const cmd of input.admissible) add('adm', cmd);
+  let count = 0;
+  for (let b = 0; b < hashBuckets; b++) count += seen[b];
+  const out = new Int32Array(count);
+  for (let b = 0, at = 0; b < hashBuckets; b++) if (seen[b]) out[at++] = b;
+  return out;
 }
 
 /**

@@ -9,17 +9,21 @@
  *   z    = h₂·W_out + b_out + (h₂·W_gate)·C + (h₂·W_look)·L   C: copy, L: lookahead   [R, P, V]
  *   V(s) = relu(x·W_crit + b_crit)·w_val + b_val          the critic's own encoder     [R]
  *
+ * x, f, C and L are sparse (inputs.ts): x·W and f·W are embedding bags, the copy and lookahead
+ * terms one sparse product M·g with g = h₂·[W_look | W_gate] (sparse.ts). These functions are the
+ * forward pass only; the update's gradients are written out in gradients.ts.
+ *
  * The critic shares no weights with the policy (as verl's separate critic model): its squared
  * error (≈ 5 × 0.5 for the length-shaping baselines) would otherwise drive the policy's encoder
  * far harder than the policy loss (≈ 0.002) does. Checkpoint format v2 carries critW/critB.
  *
- * Gotchas: no tf.gather in the gradient path (no wasm gradient), no float32 oneHot (wasm garbage):
- * inputs arrive as dense float arrays built in JS; the chosen-token one-hot is an int32 oneHot cast.
+ * Gotchas: no float32 oneHot (wasm garbage: the chosen-token one-hot is an int32 oneHot cast); no
+ * tf.gather under autodiff (no wasm gradient): gathers here run in forward passes only.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { createRng } from '../math';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS, type FeatureDims } from './features';
-import { inputMatMul, matMul } from './matmul';
+import type { SparseOperand } from './sparse';
 import { THINK_CLOSE } from './vocabulary';
 
 export interface ModelDims extends FeatureDims {
@@ -81,98 +85,123 @@ export function initialWeights(d: ModelDims, seed: number, thinkStopLogit = Math
   return out;
 }
 
-/** ctx [R, D] from encoder inputs x [R, H]. */
-export function contextOf(w: Weights, x: tf.Tensor2D): tf.Tensor2D {
-  return tf.tidy(() => tf.relu(tf.add(inputMatMul(x, w.encW as tf.Tensor2D), w.encB)) as tf.Tensor2D); // [R, D]
+/** ctx [R, D] from the encoder inputs x [R, H]. */
+export function contextOf(w: Weights, x: SparseOperand): tf.Tensor2D {
+  return tf.tidy(() => tf.relu(tf.add(x.times(w.encW as tf.Tensor2D), w.encB)) as tf.Tensor2D); // [R, D]
 }
 
-/** V(s) [R] from encoder inputs x [R, H], through the critic's own encoder. */
-export function valuesOf(w: Weights, x: tf.Tensor2D): tf.Tensor1D {
+/** The critic's context c [R, D] and V(s) [R], through its own encoder. */
+export function criticOf(w: Weights, x: SparseOperand): { c: tf.Tensor2D; values: tf.Tensor1D } {
   return tf.tidy(() => {
-    const c = tf.relu(tf.add(inputMatMul(x, w.critW), w.critB)); // critic context [R, D]
-    return tf.reshape(tf.add(matMul(c, w.valW), w.valB), [-1]) as tf.Tensor1D; // V(s) [R]
+    const c = tf.relu(tf.add(x.times(w.critW as tf.Tensor2D), w.critB)) as tf.Tensor2D; // critic context [R, D]
+    const values = tf.reshape(tf.add(tf.matMul(c, w.valW as tf.Tensor2D), w.valB), [-1]) as tf.Tensor1D; // V(s) [R]
+    return { c, values };
   });
+}
+
+/** V(s) [R] from the encoder inputs x [R, H]. */
+export function valuesOf(w: Weights, x: SparseOperand): tf.Tensor1D {
+  return tf.tidy(() => criticOf(w, x).values);
+}
+
+/** [W_look | W_gate] [D, G]: the gates of the lookahead and copy terms (inputs.ts). */
+export function gateWeights(w: Weights): tf.Tensor2D {
+  return tf.concat([w.lookW as tf.Tensor2D, w.gateW as tf.Tensor2D], 1);
+}
+
+/** The decoder's sparse inputs for N decisions. */
+export interface DecisionInputs {
+  /** [f | e_r] [N, W_dec + R]: decoder features and a one at the decision's context row (inputs.ts). */
+  decoder: SparseOperand;
+  /** M [N·V, N·G]: lookahead and copy features. */
+  gated: SparseOperand;
 }
 
 /**
- * Logits z [R, P, V] for P decisions per row.
- * ctx [R, D]; dec [R·P, F] decoder features; copy [R, K, V] copy features; look [R·P, J·V] lookahead.
- * `differentiable` false (sampling) uses plain tf.matMul instead of the custom-gradient products.
+ * The decoder's lookup table [W_dec + R, D]: W_dec's rows, then the contexts ctx [R, D], so that
+ * f·W_dec + ctx_r is one embedding bag over [f | e_r] (no gather, no broadcast add).
  */
-export function logitsOf(
-  w: Weights, ctx: tf.Tensor2D, dec: tf.Tensor2D, copy: tf.Tensor3D, look: tf.Tensor2D, P: number, differentiable = true,
-): tf.Tensor3D {
-  const mm = differentiable ? matMul : (a: tf.Tensor, b: tf.Tensor) => tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D);
-  const imm = differentiable ? inputMatMul : mm;
+export function decoderTable(w: Weights, ctx: tf.Tensor2D): tf.Tensor2D {
+  return tf.concat([w.decW as tf.Tensor2D, ctx], 0);
+}
+
+export interface DecoderActivations {
+  h: tf.Tensor2D; // [N, D]
+  h2: tf.Tensor2D; // [N, D]
+  z: tf.Tensor2D; // logits [N, V]
+}
+
+/** Hidden layers and logits of N decisions from the decoder table and [W_look | W_gate] (gateWeights). */
+export function decoderOf(w: Weights, table: tf.Tensor2D, gateW: tf.Tensor2D, inp: DecisionInputs): DecoderActivations {
   return tf.tidy(() => {
-    const [R, D] = ctx.shape;
-    const V = copy.shape[2];
-    const f = tf.reshape(imm(dec, w.decW), [R, P, D]); // f·W_dec [R, P, D]
-    const h = tf.relu(tf.add(tf.add(f, tf.expandDims(ctx, 1)), w.decB)); // h [R, P, D]
-    const h2 = tf.relu(tf.add(mm(tf.reshape(h, [R * P, D]), w.hidW), w.hidB)); // h₂ [R·P, D]
-    const base = tf.add(mm(h2, w.outW), w.outB); // [R·P, V]
-    // Σ_j (h₂·W_look)_j L_j and Σ_k (h₂·W_gate)_k C_k as broadcast products (tf.split and small
-    // batched matmuls are slow on wasm)
-    const lookGate = tf.reshape(mm(h2, w.lookW), [R * P, LOOKAHEAD_KINDS, 1]); // [R·P, J, 1]
-    const lookTerm = tf.sum(tf.mul(lookGate, tf.reshape(look, [R * P, LOOKAHEAD_KINDS, V])), 1); // [R·P, V]
-    const copyGate = tf.reshape(mm(h2, w.gateW), [R, P, COPY_KINDS, 1]); // [R, P, K, 1]
-    const copyTerm = tf.sum(tf.mul(copyGate, tf.expandDims(copy, 1)), 2); // [R, P, V]
-    return tf.add(tf.reshape(tf.add(base, lookTerm), [R, P, V]), copyTerm) as tf.Tensor3D; // z [R, P, V]
+    const N = inp.decoder.rows;
+    const h = tf.relu(tf.add(inp.decoder.times(table), w.decB)) as tf.Tensor2D; // h = relu(f·W_dec + ctx + b_dec) [N, D]
+    const h2 = tf.fused.matMul({ a: h, b: w.hidW as tf.Tensor2D, bias: w.hidB, activation: 'relu' }) as tf.Tensor2D; // h₂ [N, D]
+    const gates = tf.reshape(tf.matMul(h2, gateW), [-1, 1]) as tf.Tensor2D; // g [N·G, 1]
+    const gated = tf.reshape(inp.gated.times(gates), [N, -1]); // Σ_j g_j L_j + Σ_k g_k C_k [N, V]
+    const z = tf.add(tf.fused.matMul({ a: h2, b: w.outW as tf.Tensor2D, bias: w.outB }), gated) as tf.Tensor2D; // z [N, V]
+    return { h, h2, z };
   });
 }
 
-/** A batch of recorded decisions, as dense tensors (see src/core/train/batch.ts). */
-export interface DecisionBatch {
-  x: tf.Tensor2D; // [R, H]
-  dec: tf.Tensor2D; // [R·P, F]
-  copy: tf.Tensor3D; // [R, K, V]
-  look: tf.Tensor2D; // [R·P, J·V]
-  /** 0 where allowed, −1e9 where masked [R, P, V]. */
-  allowedBias: tf.Tensor3D;
-  /** Chosen token per decision, int32 [R, P] (0 on padding). */
-  chosen: tf.Tensor2D;
+/** A batch of recorded decisions on the device (see batch.ts): R rows, P positions, N = R·P (row-major). */
+export interface DecisionBatch extends DecisionInputs {
+  /** x [R, H]. */
+  encoder: SparseOperand;
+  /** 0 where allowed, −1e9 where masked [N, V]. */
+  allowedBias: tf.Tensor2D;
+  /** Chosen token per decision, int32 [N] (0 on padding). */
+  chosen: tf.Tensor1D;
+  /** n·V + chosen token, int32 [N]: the flat index of log π(a_n) in [N, V]. */
+  chosenFlat: tf.Tensor1D;
   /** 1 on real decisions, 0 on padding [R, P]. */
   mask: tf.Tensor2D;
+  rows: number;
   positions: number;
 }
 
-export interface DecisionScores {
+/** What the update keeps from its forward pass (gradients.ts). */
+export interface PolicyForward extends DecoderActivations {
+  ctx: tf.Tensor2D; // [R, D]
+  logp: tf.Tensor2D; // log π over the allowed tokens [N, V]
+  p: tf.Tensor2D; // π [N, V]
   logProb: tf.Tensor2D; // log π(a_k | prefix) [R, P]
   entropy: tf.Tensor2D; // H(π(· | prefix)) over the allowed tokens [R, P]
 }
 
 /**
- * log π over the allowed tokens at sampling temperature τ [R, P, V]:
- *   log π(v) = z_v/τ − log Σ_{u ∈ allowed} exp(z_u/τ)
+ * The forward pass at sampling temperature τ:
+ *   log π(v) = z_v/τ − log Σ_{u ∈ allowed} exp(z_u/τ),   H = −Σ_v π(v) log π(v)
  * The same distribution sampling.ts draws from, so π_old, π_θ and π_ref are all scored at τ (as verl
  * divides the logits by the rollout temperature before computing log-probs).
  */
-function logPolicyOf(w: Weights, ctx: tf.Tensor2D, b: DecisionBatch, temperature: number): tf.Tensor3D {
-  const z = logitsOf(w, ctx, b.dec, b.copy, b.look, b.positions); // [R, P, V]
-  const scaled = temperature === 1 ? z : tf.div(z, temperature); // z/τ [R, P, V]
-  return tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor3D; // [R, P, V]
-}
-
-/** log π(a_k | prefix) of the chosen tokens from log π [R, P, V]. */
-function pickChosen(logp: tf.Tensor3D, b: DecisionBatch): tf.Tensor2D {
-  const V = logp.shape[2];
-  const onehot = tf.cast(tf.oneHot(tf.reshape(b.chosen, [-1]), V), 'float32'); // [R·P, V]
-  const picked = tf.mul(tf.reshape(logp, [-1, V]), onehot); // [R·P, V]
-  return tf.reshape(tf.sum(picked, -1), b.mask.shape) as tf.Tensor2D; // [R, P]
-}
-
-/** Log-probs and entropies of the recorded decisions under `w` at temperature τ (differentiable). */
-export function scoreDecisions(w: Weights, b: DecisionBatch, temperature = 1): DecisionScores {
+export function policyForward(w: Weights, b: DecisionBatch, temperature = 1): PolicyForward {
   return tf.tidy(() => {
-    const ctx = contextOf(w, b.x); // [R, D]
-    const logp = logPolicyOf(w, ctx, b, temperature); // [R, P, V]
-    const logProb = pickChosen(logp, b); // [R, P]
-    const entropy = tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)) as tf.Tensor2D; // [R, P]
-    return { logProb, entropy };
+    const ctx = contextOf(w, b.encoder); // [R, D]
+    const act = decoderOf(w, decoderTable(w, ctx), gateWeights(w), b);
+    const { logp, logProb } = logPolicy(act.z, b, temperature);
+    const p = tf.exp(logp) as tf.Tensor2D; // π [N, V]
+    const entropy = tf.reshape(tf.neg(tf.sum(tf.mul(p, logp), -1)), b.mask.shape) as tf.Tensor2D; // [R, P]
+    return { ...act, ctx, logp, p, logProb, entropy };
   });
 }
 
-/** Only log π(a_k | prefix) [R, P] at temperature τ: the π_ref / π_old scoring pass (no entropy, no values). */
+function logPolicy(z: tf.Tensor2D, b: DecisionBatch, temperature: number): { logp: tf.Tensor2D; logProb: tf.Tensor2D } {
+  const scaled = temperature === 1 ? z : tf.div(z, temperature); // z/τ [N, V]
+  const logp = tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor2D; // [N, V]
+  const logProb = tf.reshape(tf.gather(tf.reshape(logp, [-1]), b.chosenFlat), b.mask.shape) as tf.Tensor2D; // [R, P]
+  return { logp, logProb };
+}
+
+/** Log-probs and entropies of the recorded decisions under `w` at temperature τ. */
+export function scoreDecisions(w: Weights, b: DecisionBatch, temperature = 1): { logProb: tf.Tensor2D; entropy: tf.Tensor2D } {
+  return tf.tidy(() => {
+    const f = policyForward(w, b, temperature);
+    return { logProb: f.logProb, entropy: f.entropy };
+  });
+}
+
+/** Only log π(a_k | prefix) [R, P] at temperature τ: the π_ref scoring pass (no entropy, no values). */
 export function logProbsOf(w: Weights, b: DecisionBatch, temperature = 1): tf.Tensor2D {
-  return tf.tidy(() => pickChosen(logPolicyOf(w, contextOf(w, b.x), b, temperature), b));
+  return tf.tidy(() => logPolicy(decoderOf(w, decoderTable(w, contextOf(w, b.encoder)), gateWeights(w), b).z, b, temperature).logProb);
 }

@@ -5,12 +5,13 @@
  * that sampling needs.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from './features';
-import { denseEncoder, denseMultiHot } from './dense';
+import { decoderWidth } from './features';
+import { decoderEntries, encoderEntries, gatedEntries } from './inputs';
 import {
-  contextOf, initialWeights, logitsOf, parameterCount, valuesOf, WEIGHT_NAMES,
+  contextOf, decoderOf, decoderTable, gateWeights, initialWeights, parameterCount, valuesOf, WEIGHT_NAMES,
   type ModelDims, type Weights, type WeightsData,
 } from './model';
+import { defaultSparseKind, toOperand, type SparseKind, type SparseOperand } from './sparse';
 import { createVocabulary, type Vocabulary, type VocabularySpec } from './vocabulary';
 
 export interface PolicyOptions {
@@ -95,25 +96,28 @@ export interface PromptFeatures {
   copy: Int32Array;
 }
 
-/** One turn of a lockstep batch: context and copy features stay on the device between tokens. */
+/**
+ * One turn of a lockstep batch: the prompts' contexts stay on the device between tokens, inside
+ * the decoder table [W_dec; ctx] (model.ts), built once per turn with the gate weights.
+ */
 export class TurnSession {
-  private readonly x: tf.Tensor2D; // [n, H]
-  private readonly ctx: tf.Tensor2D; // [n, D]
-  private readonly copy: tf.Tensor3D; // [n, K, V]
+  private readonly x: SparseOperand; // [n, H]
+  private readonly table: tf.Tensor2D; // [W_dec + n, D]
+  private readonly gateW: tf.Tensor2D; // [D, G]
+  private readonly copies: Int32Array[];
 
-  constructor(private readonly policy: Policy, prompts: readonly PromptFeatures[]) {
-    const { hashBuckets, vocabSize: V } = policy.dims;
-    const n = prompts.length;
-    const x = denseEncoder(prompts.map((p) => p.encoder), hashBuckets);
-    this.x = tf.tensor2d(x, [n, hashBuckets]); // [n, H]
-    this.ctx = contextOf(policy.weights, this.x); // [n, D]
-    const c = denseMultiHot(prompts.map((p) => p.copy), COPY_KINDS * V);
-    this.copy = tf.tensor3d(c, [n, COPY_KINDS, V]); // [n, K, V]
+  /** `kind`: the device form of the sparse inputs (default: the backend's, sparse.ts). */
+  constructor(private readonly policy: Policy, prompts: readonly PromptFeatures[], private readonly kind: SparseKind = defaultSparseKind()) {
+    const w = policy.weights;
+    this.x = toOperand(encoderEntries(prompts.map((p) => p.encoder), policy.dims.hashBuckets), kind); // [n, H]
+    this.table = tf.tidy(() => decoderTable(w, contextOf(w, this.x))); // [W_dec + n, D]
+    this.gateW = gateWeights(w);
+    this.copies = prompts.map((p) => p.copy);
   }
 
   /** V(s) per prompt (async read: a synchronous GPU read-back stalls WebGPU). */
   async values(): Promise<Float32Array> {
-    if (!this.policy.valuesNeeded) return new Float32Array(this.x.shape[0]);
+    if (!this.policy.valuesNeeded) return new Float32Array(this.copies.length);
     const v = valuesOf(this.policy.weights, this.x); // [n]
     const out = (await v.data()) as Float32Array;
     v.dispose();
@@ -121,40 +125,41 @@ export class TurnSession {
   }
 
   /**
-   * Logits [m, V] (row-major) for decisions of prompts `rows` with sparse decoder and lookahead
-   * features. Every prompt of the turn is computed (idle ones on zero features) so that no
-   * tf.gather is needed; only the requested rows are returned.
+   * Logits [m, V] (row-major) for one decision of each prompt in `rows`, with sparse decoder and
+   * lookahead features. cpu/wasm compute only those m rows; GPU backends compute every prompt of the
+   * turn (idle ones on no features) so that shapes stay fixed within a turn: each new shape costs
+   * WebGPU a shader compilation.
    */
   async logits(
     rows: readonly number[], features: ReadonlyArray<readonly number[]>, lookahead: ReadonlyArray<readonly number[]>,
   ): Promise<Float32Array> {
-    const { vocabSize: V } = this.policy.dims;
-    const F = decoderWidth(this.policy.dims);
-    const JV = LOOKAHEAD_KINDS * V;
-    const n = this.ctx.shape[0];
-    const slotFeatures: Array<readonly number[] | null> = new Array(n).fill(null);
-    const slotLooks: Array<readonly number[] | null> = new Array(n).fill(null);
-    rows.forEach((r, j) => {
-      slotFeatures[r] = features[j];
-      slotLooks[r] = lookahead[j];
+    const dims = this.policy.dims;
+    const V = dims.vocabSize;
+    const n = this.copies.length;
+    const kind = this.kind;
+    const all = kind === 'dense';
+    const slots = all ? Array.from({ length: n }, (_, i) => i) : rows;
+    const at = all ? new Map(rows.map((r, j) => [r, j])) : null;
+    const feats = slots.map((r, i) => (at ? (at.has(r) ? features[at.get(r)!] : null) : features[i]));
+    const gatedRows = slots.map((r, i) => {
+      const j = at ? at.get(r) : i;
+      return j === undefined ? null : { lookahead: lookahead[j], copy: this.copies[r] };
     });
-    const dec = denseMultiHot(slotFeatures, F);
-    const look = denseMultiHot(slotLooks, JV);
-    const z = tf.tidy(() => {
-      const d = tf.tensor2d(dec, [n, F]); // [n, F]
-      const l = tf.tensor2d(look, [n, JV]); // [n, J·V]
-      return logitsOf(this.policy.weights, this.ctx, d, this.copy, l, 1, false); // [n, 1, V]
-    });
-    const all = (await z.data()) as Float32Array;
+    const decoder = toOperand(decoderEntries(feats, slots, decoderWidth(dims), n), kind); // [m, W_dec + n]
+    const gated = toOperand(gatedEntries(gatedRows, V), kind);
+    const z = tf.tidy(() => decoderOf(this.policy.weights, this.table, this.gateW, { decoder, gated }).z); // [m or n, V]
+    decoder.dispose();
+    gated.dispose();
+    const data = (await z.data()) as Float32Array;
     z.dispose();
+    if (!all) return data;
     const out = new Float32Array(rows.length * V);
-    rows.forEach((r, j) => out.set(all.subarray(r * V, (r + 1) * V), j * V));
+    rows.forEach((r, j) => out.set(data.subarray(r * V, (r + 1) * V), j * V));
     return out;
   }
 
   dispose(): void {
     this.x.dispose();
-    this.ctx.dispose();
-    this.copy.dispose();
+    tf.dispose([this.table, this.gateW]);
   }
 }

@@ -4,9 +4,10 @@
  *
  *   tensors ≈ 4 B × |θ| × 5      θ, π_ref (frozen copy), Adam m and v, one gradient per variable
  *   activations ≈ 4 B × R × P × (4·D + W_dec + V·(3 + J + K)) × 3
- *                                one mini-batch of R rows (G·B·T_max / miniBatches) at P positions:
- *                                features, hidden layers, logits and the lookahead/copy terms,
- *                                kept for the backward pass (× 3: forward, saved, gradients)
+ *                                one gradient chunk of R rows (G·B·T_max / miniBatches, at most
+ *                                UPDATE_CHUNK_ROWS) at P positions: hidden layers, logits and the
+ *                                lookahead/copy terms (dense on GPU backends), kept for the backward
+ *                                pass (× 3: forward, kept, gradients)
  *
  * Both are upper bounds (T_max turns per trajectory); the budget per run is conservative:
  * `RUN_MEMORY_BUDGET` bytes per worker on wasm/cpu (wasm32 heaps stop well short of 4 GiB and
@@ -19,6 +20,7 @@ import { createVocabulary, type VocabularySpec } from '../policy/vocabulary';
 import type { RunConfig } from './config';
 import { formatBytes } from './memory-format';
 import { envVocabulary, maxPositions } from './trainer';
+import { UPDATE_CHUNK_ROWS } from './update';
 
 const GiB = 1024 ** 3;
 export const RUN_MEMORY_BUDGET: Record<string, number> = { wasm: 1.25 * GiB, cpu: 1.25 * GiB, webgpu: 2 * GiB };
@@ -37,7 +39,7 @@ export function estimateRunMemory(config: RunConfig, vocabulary?: VocabularySpec
   const dims = { hidden: D, hashBuckets: config.hashBuckets, vocabSize: V, maxPositions: P };
   const parameters = parameterCount(dims);
   const turns = config.maxTurns ?? getEnv(config.env).maxTurns;
-  const rows = Math.ceil((config.groupSize * config.tasksPerIteration * turns) / config.miniBatches);
+  const rows = Math.min(UPDATE_CHUNK_ROWS, Math.ceil((config.groupSize * config.tasksPerIteration * turns) / config.miniBatches));
   const perPosition = 4 * D + decoderWidth(dims) + V * (3 + LOOKAHEAD_KINDS + COPY_KINDS);
   const tensorBytes = 4 * parameters * 5;
   const activationBytes = 4 * rows * P * perPosition * 3;

@@ -9,15 +9,31 @@
  *
  * Each row is one response a_{i,t}; its columns are the response's decisions (forced tokens carry
  * no choice and are left out). A_{i,t} is broadcast to every decision of the row.
- * Every temporary lives in tf.tidy / variableGrads; grads are disposed after applyGradients.
+ *
+ * Work by rows: a mini-batch's gradient is computed in chunks of at most `UPDATE_CHUNK_ROWS` rows
+ * (rows sorted by decision count, so a chunk pads to its own longest row) and summed before its one
+ * Adam step. The loss maths is the mini-batch's, unchanged: each chunk's aggregate is weighted by
+ * its share of the mini-batch's normaliser (aggregationShare: tokens for token-mean, rows for the
+ * seq-mean modes and the value loss, the padded length for seq-mean-token-sum-norm), so the chunks
+ * sum to the token-mean over the whole mini-batch, not to a mean of chunk means. The cost is then
+ * linear in the number of responses, whatever the batch size.
+ *
+ * Gradients: the forward pass runs without a tape; tfjs differentiates only the loss with respect
+ * to log π(a), H and V (small [R, P] tensors) and the network's backward pass is written out
+ * (policy/gradients.ts). Every temporary lives in tf.tidy; grads are disposed after applyGradients.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { actorLoss, type ActorLossConfig } from '../loss';
+import { actorLoss, aggregationShare, type ActorLossConfig, type AggregationExtent } from '../loss';
 import { createRng } from '../math';
 import { buildDecisionBatch, disposeDecisionBatch } from '../policy/batch';
-import { scoreDecisions, valuesOf } from '../policy/model';
+import { criticGradients, policyGradients, type WeightGrads } from '../policy/gradients';
+import { criticOf, policyForward, WEIGHT_NAMES } from '../policy/model';
 import type { Policy, PromptFeatures } from '../policy/policy';
+import type { SparseKind } from '../policy/sparse';
 import type { Decision } from '../rollout/types';
+
+/** Rows per gradient chunk of a mini-batch (bounds activation memory; see the module comment). */
+export const UPDATE_CHUNK_ROWS = 256;
 
 export interface TrainRow {
   prompt: PromptFeatures;
@@ -38,6 +54,10 @@ export interface UpdateOptions {
   temperature: number;
   /** Seed of the mini-batch shuffles (deriveSeed(seed, 'minibatch', iteration)). */
   shuffleSeed: number;
+  /** Rows per gradient chunk (default UPDATE_CHUNK_ROWS); the loss does not depend on it. */
+  chunkRows?: number;
+  /** Device form of the sparse inputs (default: the backend's, sparse.ts). */
+  sparseKind?: SparseKind;
 }
 
 export interface UpdateStats {
@@ -62,30 +82,111 @@ function padded(rows: readonly TrainRow[], P: number, pick: (r: TrainRow, k: num
   return out;
 }
 
-/** One Adam step on `rows`; returns the step's metrics. */
-async function step(policy: Policy, optimizer: tf.Optimizer, rows: readonly TrainRow[], opts: UpdateOptions): Promise<number[]> {
-  const batch = buildDecisionBatch(policy.dims, rows);
+function extentOf(rows: readonly TrainRow[]): AggregationExtent {
+  return {
+    tokens: rows.reduce((s, r) => s + r.decisions.length, 0),
+    rows: rows.length,
+    paddedLength: Math.max(1, ...rows.map((r) => r.decisions.length)),
+  };
+}
+
+interface ChunkResult {
+  grads: WeightGrads;
+  /** METRICS of the chunk, each weighted by the chunk's share [METRICS.length]. */
+  metrics: tf.Tensor1D;
+}
+
+/** One chunk's weighted gradients and metrics; `whole` is the mini-batch the Adam step is for. */
+function chunkGradients(policy: Policy, rows: readonly TrainRow[], whole: AggregationExtent, opts: UpdateOptions): ChunkResult {
+  const batch = buildDecisionBatch(policy.dims, rows, opts.sparseKind);
   const P = batch.positions;
   const shape: [number, number] = [rows.length, P];
-  const oldLogProb = tf.tensor2d(padded(rows, P, (r, k) => r.oldLogProbs[k]), shape); // [R, P]
-  const refLogProb = tf.tensor2d(padded(rows, P, (r, k) => r.refLogProbs[k]), shape); // [R, P]
-  const advantages = tf.tensor2d(padded(rows, P, (r) => r.advantage), shape); // A broadcast [R, P]
-  const targets = tf.tensor1d(rows.map((r) => r.valueTarget)); // [R]
-  let kept: tf.Scalar[] = [];
-  const { value, grads } = tf.variableGrads(() => {
-    const s = scoreDecisions(policy.weights, batch, opts.temperature);
-    const out = actorLoss({ logProb: s.logProb, oldLogProb, refLogProb, advantages, mask: batch.mask, entropy: s.entropy }, opts.loss);
-    // the critic has its own weights: its loss moves only critW, critB, valW, valB
-    const valueLoss = opts.valueCoef > 0 ? tf.mean(tf.square(tf.sub(valuesOf(policy.weights, batch.x), targets))) as tf.Scalar : tf.scalar(0); // []
-    const loss = opts.valueCoef > 0 ? tf.add(out.loss, tf.mul(opts.valueCoef, valueLoss)) as tf.Scalar : out.loss;
-    kept = [loss, out.pgLoss, out.kl, out.entropy, out.clipFraction, out.clipFractionLower, out.approxKl, valueLoss].map((t) => tf.keep(t.clone()));
-    return loss;
-  }, policy.variables);
+  const extent = extentOf(rows);
+  const aggShare = aggregationShare(opts.loss.aggMode, extent, whole); // agg-mode terms
+  const tokenShare = aggregationShare('token-mean', extent, whole); // token means (clip fractions, ppo_kl)
+  const rowShare = extent.rows / whole.rows; // the value loss: a mean over rows
+  const critic = opts.valueCoef > 0;
+  try {
+    return tf.tidy(() => {
+      const w = policy.weights;
+      const oldLogProb = tf.tensor2d(padded(rows, P, (r, k) => r.oldLogProbs[k]), shape); // [R, P]
+      const refLogProb = tf.tensor2d(padded(rows, P, (r, k) => r.refLogProbs[k]), shape); // [R, P]
+      const advantages = tf.tensor2d(padded(rows, P, (r) => r.advantage), shape); // A broadcast [R, P]
+      const targets = tf.tensor1d(rows.map((r) => r.valueTarget)); // [R]
+      // FORWARD (no tape)
+      const fwd = policyForward(w, batch, opts.temperature);
+      const crit = critic ? criticOf(w, batch.encoder) : null;
+      // LOSS GRADIENTS with respect to log π(a) [R, P], H [R, P] and V [R]
+      const useEntropy = opts.loss.entropyCoef !== 0;
+      let metrics: tf.Tensor1D | null = null;
+      const lossOf = (logProb: tf.Tensor2D, entropy: tf.Tensor2D, values: tf.Tensor1D | null): tf.Scalar => {
+        const out = actorLoss({ logProb, oldLogProb, refLogProb, advantages, mask: batch.mask, entropy }, opts.loss);
+        const valueLoss = values ? (tf.mean(tf.square(tf.sub(values, targets))) as tf.Scalar) : tf.scalar(0); // []
+        const loss = tf.add(tf.mul(out.loss, aggShare), tf.mul(valueLoss, opts.valueCoef * rowShare)) as tf.Scalar;
+        metrics = tf.keep(tf.stack([
+          loss, tf.mul(out.pgLoss, aggShare), tf.mul(out.kl, aggShare), tf.mul(out.entropy, aggShare),
+          tf.mul(out.clipFraction, tokenShare), tf.mul(out.clipFractionLower, tokenShare), tf.mul(out.approxKl, tokenShare),
+          tf.mul(valueLoss, rowShare),
+        ]) as tf.Tensor1D);
+        return loss;
+      };
+      const inputs: tf.Tensor[] = [fwd.logProb, ...(useEntropy ? [fwd.entropy] : []), ...(crit ? [crit.values] : [])];
+      const g = tf.grads((...xs: tf.Tensor[]) => lossOf(
+        xs[0] as tf.Tensor2D, useEntropy ? (xs[1] as tf.Tensor2D) : fwd.entropy, crit ? (xs[xs.length - 1] as tf.Tensor1D) : null,
+      ))(inputs);
+      // BACKWARD through the network
+      const grads: WeightGrads = policyGradients(w, batch, fwd, g[0] as tf.Tensor2D, useEntropy ? (g[1] as tf.Tensor2D) : null, opts.temperature);
+      if (crit) Object.assign(grads, criticGradients(w, batch.encoder, crit.c, g[g.length - 1] as tf.Tensor1D));
+      return { grads, metrics: metrics! };
+    });
+  } finally {
+    disposeDecisionBatch(batch);
+  }
+}
+
+/** Rows sorted by decision count (stable), split into near-equal chunks of at most `maxRows`. */
+function chunksOf(rows: readonly TrainRow[], maxRows: number): TrainRow[][] {
+  const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.decisions.length - b.r.decisions.length || a.i - b.i).map((x) => x.r);
+  const n = Math.ceil(sorted.length / maxRows);
+  return Array.from({ length: n }, (_, c) => sorted.slice(Math.floor((c * sorted.length) / n), Math.floor(((c + 1) * sorted.length) / n)));
+}
+
+/**
+ * The gradient of one mini-batch's loss, named as tf.variableGrads names them (critic weights only
+ * when valueCoef > 0), and its METRICS [METRICS.length]; the caller disposes both.
+ */
+export function miniBatchGradients(policy: Policy, rows: readonly TrainRow[], opts: UpdateOptions): { grads: tf.NamedTensorMap; metrics: tf.Tensor1D } {
+  const whole = extentOf(rows);
+  let sum: ChunkResult | null = null;
+  for (const chunk of chunksOf(rows, opts.chunkRows ?? UPDATE_CHUNK_ROWS)) {
+    const part = chunkGradients(policy, chunk, whole, opts);
+    if (!sum) {
+      sum = part;
+      continue;
+    }
+    const prev: ChunkResult = sum;
+    sum = tf.tidy(() => ({
+      grads: Object.fromEntries(Object.entries(prev.grads).map(([k, g]) => [k, tf.add(g, part.grads[k as keyof WeightGrads]!)])),
+      metrics: tf.add(prev.metrics, part.metrics) as tf.Tensor1D,
+    }));
+    tf.dispose([...Object.values(prev.grads), ...Object.values(part.grads), prev.metrics, part.metrics]);
+  }
+  const { grads, metrics } = sum!;
+  // in the variables' order, as tf.variableGrads gives them (Adam keys its moments by position)
+  const named: tf.NamedTensorMap = {};
+  WEIGHT_NAMES.forEach((name, i) => {
+    const g = grads[name];
+    if (g) named[policy.variables[i].name] = g;
+  });
+  return { grads: named, metrics };
+}
+
+/** One Adam step on `rows`; returns the step's metrics. */
+async function step(policy: Policy, optimizer: tf.Optimizer, rows: readonly TrainRow[], opts: UpdateOptions): Promise<number[]> {
+  const { grads, metrics } = miniBatchGradients(policy, rows, opts);
   optimizer.applyGradients(grads);
-  tf.dispose(grads);
-  const values = await Promise.all(kept.map(async (t) => (await t.data())[0]));
-  tf.dispose([value, ...kept, oldLogProb, refLogProb, advantages, targets]);
-  disposeDecisionBatch(batch);
+  const values = Array.from(await metrics.data());
+  tf.dispose([...Object.values(grads), metrics]);
   return values;
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The network's backward pass, written out: gradients of the weights from the loss's gradients
+ * with respect to log π(a) [R, P], H [R, P] and V(s) [R] (the loss itself stays in src/core/loss and
+ * is differentiated by tfjs on those small tensors). It equals tfjs autodiff of the dense network
+ * (tests/core/policy/sparse-equivalence.test.ts); writing it out avoids what autodiff costs here:
+ * an `identity` copy of every tensor each op saves (a memcpy on wasm), a ones-tensor for every sum's
+ * gradient, the dense one-hot inputs, and the gather gradient wasm lacks.
+ *
+ * Head (per decision n, temperature τ, gL = ∂ℓ/∂log π(aₙ), gH = ∂ℓ/∂Hₙ):
+ *   ∂ℓ/∂zₙ = (gL·(onehot(aₙ) − π) − gH·π·(log π + Hₙ)) / τ
+ * (softmax Jacobian with H = −Σ π log π; masked tokens have π = 0 and get no gradient).
+ * Then the layers in reverse: relu passes where its output is > 0 (tfjs's step, 0 at 0); biases sum
+ * their rows; W gets Aᵀ·dY with explicit transposes (transposeA is 10–25× slower on wasm); the
+ * sparse inputs scatter-add their rows (SparseOperand.transposeTimes).
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
+import { gateWeights, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
+import type { SparseOperand } from './sparse';
+
+export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
+
+/** Aᵀ·B with an explicit transpose. */
+function tMatMul(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
+  return tf.matMul(tf.transpose(a), b);
+}
+
+/** A·Bᵀ with an explicit transpose. */
+function matMulT(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
+  return tf.matMul(a, tf.transpose(b));
+}
+
+/** dY ⊙ relu′: passes where the relu's output y is positive. */
+function reluBack(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
+  return tf.mul(dy, tf.step(y)) as tf.Tensor2D;
+}
+
+/** ∂ℓ/∂z [N, V] from gL, gH [R, P] (gH null: the loss does not use the entropy). */
+function logitGrad(f: PolicyForward, b: DecisionBatch, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number): tf.Tensor2D {
+  const [N, V] = f.p.shape;
+  const gL = tf.reshape(gLogProb, [N, 1]); // [N, 1]
+  let inner: tf.Tensor = gL; // gL + gH·(log π + H) [N, V]
+  if (gEntropy) inner = tf.add(gL, tf.mul(tf.reshape(gEntropy, [N, 1]), tf.add(f.logp, tf.reshape(f.entropy, [N, 1]))));
+  const onehot = tf.cast(tf.oneHot(b.chosen, V), 'float32'); // [N, V] (int32 oneHot: float32 is broken on wasm)
+  const dScaled = tf.sub(tf.mul(onehot, gL), tf.mul(f.p, inner)); // ∂ℓ/∂(z/τ) [N, V]
+  return (temperature === 1 ? dScaled : tf.div(dScaled, temperature)) as tf.Tensor2D;
+}
+
+/** Gradients of the policy weights (every name but the critic's). */
+export function policyGradients(
+  w: Weights, b: DecisionBatch, f: PolicyForward, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number,
+): WeightGrads {
+  return tf.tidy(() => {
+    const R = b.rows;
+    const [N, D] = f.h2.shape;
+    const F = b.decoder.cols - R; // W_dec's rows in the decoder table
+    // OUTPUT LAYER: z = h₂·W_out + b_out + M·(h₂·[W_look | W_gate])
+    const dz = logitGrad(f, b, gLogProb, gEntropy, temperature); // [N, V]
+    const dGates = tf.reshape(b.gated.transposeTimes(tf.reshape(dz, [-1, 1]) as tf.Tensor2D), [N, -1]) as tf.Tensor2D; // [N, G]
+    const dGateW = tMatMul(f.h2, dGates); // [D, G]
+    const dh2 = tf.add(matMulT(dz, w.outW as tf.Tensor2D), matMulT(dGates, gateWeights(w))) as tf.Tensor2D; // [N, D]
+    // HIDDEN LAYER: h₂ = relu(h·W_hid + b_hid)
+    const dPre2 = reluBack(dh2, f.h2); // [N, D]
+    const dh = reluBack(matMulT(dPre2, w.hidW as tf.Tensor2D), f.h); // ∂ℓ/∂(pre-activation of h) [N, D]
+    // DECODER AND ENCODER: h = relu([f | e_r]·[W_dec; ctx] + b_dec), ctx = relu(x·W_enc + b_enc)
+    const dTable = b.decoder.transposeTimes(dh); // [W_dec + R, D]: scatter-add of the decisions' rows
+    const dCtx = reluBack(tf.slice(dTable, [F, 0], [R, D]), f.ctx); // Σ over the row's decisions [R, D]
+    return {
+      encW: b.encoder.transposeTimes(dCtx), encB: tf.sum(dCtx, 0),
+      decW: tf.slice(dTable, [0, 0], [F, D]), decB: tf.sum(dh, 0),
+      hidW: tMatMul(f.h, dPre2), hidB: tf.sum(dPre2, 0),
+      outW: tMatMul(f.h2, dz), outB: tf.sum(dz, 0),
+      gateW: tf.slice(dGateW, [0, LOOKAHEAD_KINDS], [D, COPY_KINDS]),
+      lookW: tf.slice(dGateW, [0, 0], [D, LOOKAHEAD_KINDS]),
+    };
+  });
+}
+
+/**
+ * Gradients of the critic's weights from gV = ∂ℓ/∂V(s) [R]: V = relu(x·W_crit + b_crit)·w_val + b_val,
+ * c = its context [R, D] (criticOf).
+ */
+export function criticGradients(w: Weights, x: SparseOperand, c: tf.Tensor2D, gValues: tf.Tensor1D): WeightGrads {
+  return tf.tidy(() => {
+    const gV = tf.reshape(gValues, [-1, 1]) as tf.Tensor2D; // [R, 1]
+    const dc = reluBack(matMulT(gV, w.valW as tf.Tensor2D), c); // [R, D]
+    return {
+      valW: tMatMul(c, gV), valB: tf.reshape(tf.sum(gValues), [1]),
+      critW: x.transposeTimes(dc), critB: tf.sum(dc, 0),
+    };
+  });
+}
