@@ -148,6 +148,25 @@ describe('science-v0', () => {
     expect(end.state.score).toBe(100);
   });
 
+  it('the oracle still finds a plan after the focus was moved onto a fixture, for every task type', () => {
+    for (const taskType of env.taskTypes) {
+      let checked = 0;
+      for (let seed = 0; seed < 40 && checked < 3; seed++) {
+        let state = env.reset(seed, { taskType, size: 2 }).state;
+        const plan = env.solve(state);
+        const k = plan.findIndex((a) => a.startsWith('focus on '));
+        for (const a of plan.slice(0, k + 1)) state = env.step(state, a).state;
+        const moved = env.admissibleActions(state).find((a) => a.startsWith('focus on ') && a !== plan[k] && !env.step(state, a).done);
+        if (!moved || state.done) continue;
+        state = env.step(state, moved).state;
+        const end = replay(state, env.solve(state)).state;
+        expect(end.score, `${taskType} seed ${seed} after "${moved}"`).toBe(100);
+        checked++;
+      }
+      expect(checked, taskType).toBeGreaterThan(0);
+    }
+  });
+
   it('rewards are score differences that sum to the final score of 100', () => {
     for (const taskType of env.taskTypes) {
       const { state } = env.reset(6, { taskType });

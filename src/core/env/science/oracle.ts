@@ -21,6 +21,11 @@ function keyObject(view: View, o: number): boolean {
   return view.focus >= 0 ? o === view.focus : qualifies(view, o);
 }
 
+/** A thing the task's focus subgoal asks for (any qualifying thing for find tasks, else the target). */
+function fitsTask(view: View, o: number): boolean {
+  return view.goal.family === 'find' ? qualifies(view, o) : o === view.goal.target;
+}
+
 /** Places the key object may go. */
 function destination(view: View, y: number): boolean {
   const { goal } = view;
@@ -75,7 +80,8 @@ function useful(view: View, c: SciCommand, rooms: boolean[]): boolean {
     case 'go to':
       return rooms[across(view, c.a)];
     case 'focus on':
-      return view.focus < 0 && rightFocus(view, c.a);
+      // A later focus moves the focus (score.ts): the way back from a focus moved onto the wrong thing.
+      return view.focus < 0 ? rightFocus(view, c.a) : !fitsTask(view, view.focus) && fitsTask(view, c.a);
     case 'pick up':
       return keyObject(view, c.a);
     case 'move':
