@@ -114,3 +114,16 @@ export async function runBranches(spec: BranchSpec, hooks: BranchHooks = {}): Pr
     }
   }
 }
+
+/** Who runs a concept: the CLI (the documented figure) or a browser worker (a tiny live version). */
+export type ConceptSize = 'cli' | 'browser';
+
+/** The reward concepts' run: household pick-and-place, GRPO, B × G = 4 × 8; `browser` is a tiny version of it. */
+export function conceptBase(size: ConceptSize, seed: number) {
+  const cli = {
+    env: 'household-v0', taskType: 'pick_and_place_simple', envSize: 5, maxTurns: 15,
+    estimator: 'grpo', groupSize: 8, tasksPerIteration: 4, seed, hidden: 128,
+  } as const;
+  return size === 'cli' ? cli : { ...cli, envSize: 4, maxTurns: 6, groupSize: 4, tasksPerIteration: 2, hidden: 16, hashBuckets: 128 } as const;
+}
+

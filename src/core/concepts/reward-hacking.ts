@@ -6,23 +6,17 @@
  *
  *   proxy:  r_t = m·|K ∩ words(o_{t+1})|/|K|      outcome:  r_t = 10·1[goal at t]
  */
-import type { BranchSpec } from './branches';
+import { conceptBase, type BranchSpec, type ConceptSize } from './branches';
 
-export type ConceptSize = 'cli' | 'browser';
+export type { ConceptSize };
 
 export const PROXY_REWARD = 'keyword-proxy';
 
-const BASE = {
-  env: 'household-v0', taskType: 'pick_and_place_simple', envSize: 5, maxTurns: 15,
-  estimator: 'grpo', groupSize: 8, tasksPerIteration: 4, seed: 1, hidden: 128,
-} as const;
-
-const BROWSER = { ...BASE, envSize: 4, maxTurns: 6, groupSize: 4, tasksPerIteration: 2, hidden: 16, hashBuckets: 128 } as const;
 
 export function rewardHackingSpec(size: ConceptSize, overrides: { warmup?: number; iterations?: number } = {}): BranchSpec {
   const cli = size === 'cli';
   return {
-    base: cli ? BASE : BROWSER,
+    base: conceptBase(size, 1),
     warmup: overrides.warmup ?? (cli ? 50 : 3),
     iterations: overrides.iterations ?? (cli ? 40 : 3),
     arms: [

@@ -5,6 +5,7 @@ import { parseSearchResults, type SearchResults } from '../../../core/search';
 import { useConceptsStore } from '../../../state/concepts-store';
 import { BrowserRun } from './BrowserRun';
 import { SearchFigures } from './SearchFigures';
+import { ShippedSection } from '../ShippedSection';
 
 /** Test-time search vs training: the CLI's measured study, then the same study run here. */
 export function BestOfNConcept() {
@@ -13,10 +14,7 @@ export function BestOfNConcept() {
   const data = shipped?.data as SearchResults | null | undefined;
   return (
     <div className="concept-body">
-      <section className="concept-shipped" aria-labelledby="bon-shipped-title">
-        <h3 id="bon-shipped-title">Measured by the CLI</h3>
-        {shipped?.status === 'failed' && <p className="notice">Could not load the shipped results: {shipped.error}</p>}
-        {!data && shipped?.status !== 'failed' && <p aria-busy="true">Loading the shipped results…</p>}
+      <ShippedSection id="bon" status={shipped?.status} error={shipped?.error} ready={Boolean(data)}>
         {data && (
           <>
             <p className="concept-provenance" data-testid="concept-provenance">
@@ -25,7 +23,7 @@ export function BestOfNConcept() {
             <SearchFigures results={data} source="CLI run" />
           </>
         )}
-      </section>
+      </ShippedSection>
       <BrowserRun />
     </div>
   );

@@ -6,6 +6,7 @@ import { parseResults, type ExperimentResults } from '../../../core/experiments/
 import { useConceptsStore } from '../../../state/concepts-store';
 import { ResultsReport } from '../../experiments/ResultsReport';
 import { BrowserComparison } from './BrowserComparison';
+import { ShippedSection } from '../ShippedSection';
 
 /** Self-improvement beside GRPO and PlanPO: the CLI's measured comparison, then the same one run here. */
 export function SelfImprovementConcept() {
@@ -14,12 +15,9 @@ export function SelfImprovementConcept() {
   const data = shipped?.data as ExperimentResults | null | undefined;
   return (
     <div className="concept-body">
-      <section className="concept-shipped" aria-labelledby="si-shipped-title">
-        <h3 id="si-shipped-title">Measured by the CLI</h3>
-        {shipped?.status === 'failed' && <p className="notice">Could not load the shipped results: {shipped.error}</p>}
-        {!data && shipped?.status !== 'failed' && <p aria-busy="true">Loading the shipped results…</p>}
+      <ShippedSection id="si" status={shipped?.status} error={shipped?.error} ready={Boolean(data)}>
         {data && <ResultsReport results={data} label="Comparison by the CLI" />}
-      </section>
+      </ShippedSection>
       <BrowserComparison />
     </div>
   );
