@@ -6,7 +6,7 @@
  * JSON Schema cannot state the two cross-field rules (`turns[k].t === k`, and one number per turn
  * in `advantages.estimators[id].per_turn`); the descriptions say them in words.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { rolloutTrajectorySchema } from './rollouts-v1';
 
 export const ROLLOUTS_V1_SCHEMA_ID = 'https://rollout-lab.invalid/schemas/rollouts.v1.json';

@@ -17,7 +17,7 @@
  *
  * Messages read `path: must be <what>, got <value>` (`turns[2].reward: must be a finite number, got "x"`).
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ROLLOUTS_V1 = 'rollouts.v1';
 

@@ -3,7 +3,7 @@
  * the training curve and every search sample. Plain JSON; `parseSearchResults` checks the shape
  * (zod) so the app and the CLI's `--render` read files written by an older build safely.
  */
-import { z } from 'zod';
+import { z } from '../io/zod';
 import type { RunConfig } from '../train/config';
 import type { SearchSamples } from './sample';
 import type { StudyIteration, StudyOptions } from './study';
