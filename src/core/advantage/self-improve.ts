@@ -28,7 +28,7 @@ export function selfImproveAdvantages(group: RolloutGroup, _params: SelfImproveP
   validateGroup(group);
   const kept = group.trajectories.map((traj) => (traj.success ? 1 : 0));
   const perTurn = broadcastToTurns(group, kept);
-  return { perTurn, components: { kept: broadcastToTurns(group, kept) } };
+  return { perTurn, components: { kept: perTurn } };
 }
 
 export const selfImproveEstimator: AdvantageEstimator<SelfImproveParams> = {

@@ -182,8 +182,8 @@ export function validateConfig(input: unknown): ValidatedConfig {
     else problems.push(`${key}: expected ${typeof expected === 'function' ? expected() : expected}, got ${quoteValue(raw[key])}; using ${quoteValue(DEFAULT_CONFIG[key])}`);
   }
   validateEnvFields(raw, config, problems);
-  config.estimatorParams = validateParams(config.estimator, raw.estimatorParams, problems);
-  config.rewardParams = validateRewards(config.reward, raw.rewardParams, problems);
+  config.estimatorParams = validateDeclared('estimatorParams', config.estimator, raw.estimatorParams, problems, validateEstimatorParams);
+  config.rewardParams = validateDeclared('rewardParams', config.reward, raw.rewardParams, problems, validateRewardParams);
   return { config, problems };
 }
 
@@ -215,24 +215,17 @@ export function envSizeProblem(envId: string, value: unknown): string {
   return `envSize: ${quoteValue(value)} is outside ${envId}'s size range ${min}..${max} ${unit}; using its default ${def}`;
 }
 
-function validateParams(id: string, value: unknown, problems: string[]): Record<string, unknown> {
+/** estimatorParams / rewardParams: an object checked against the entry's declared parameters. */
+function validateDeclared(
+  field: 'estimatorParams' | 'rewardParams', id: string, value: unknown, problems: string[],
+  validate: (id: string, raw: Record<string, unknown>) => { params: Record<string, unknown>; problems: string[] },
+): Record<string, unknown> {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(`estimatorParams: expected an object, got ${quoteValue(value)}; using {}`);
+    problems.push(`${field}: expected an object, got ${quoteValue(value)}; using {}`);
     return {};
   }
-  const checked = validateEstimatorParams(id, value as Record<string, unknown>);
-  problems.push(...checked.problems.map((p) => `estimatorParams.${p}`));
-  return checked.params;
-}
-
-function validateRewards(id: string, value: unknown, problems: string[]): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push(`rewardParams: expected an object, got ${quoteValue(value)}; using {}`);
-    return {};
-  }
-  const checked = validateRewardParams(id, value as Record<string, unknown>);
-  problems.push(...checked.problems.map((p) => `rewardParams.${p}`));
+  const checked = validate(id, value as Record<string, unknown>);
+  problems.push(...checked.problems.map((p) => `${field}.${p}`));
   return checked.params;
 }
