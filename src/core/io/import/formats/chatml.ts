@@ -21,9 +21,6 @@ const stripEnd = (text: string): string => {
   return t.endsWith(END) ? t.slice(0, -END.length) : t;
 };
 
-/** True when `text` carries ChatML turn markers. */
-export const hasChatml = (text: string): boolean => text.includes(START);
-
 /** The replies of `text` in order; a text without markers is one reply. */
 export function splitChatml(text: string): ChatTurn[] {
   const [first, ...messages] = text.split(START);

@@ -9,9 +9,9 @@
  *
  * - Group = the rows with the same `input_prompt` (the `eval_n_samples_per_prompt` samples).
  * - Turns: a response with ChatML markers is split at them (chatml.ts): each assistant reply is a
- *   turn, the user/tool messages after it its feedback and the next turn's observation. Without
- *   markers (another template) the response is one turn. Turn 0's observation is the prompt's last
- *   user message.
+ *   turn, the user/tool messages after it its feedback and the next turn's observation; a closing
+ *   `<|im_end|>` is dropped. Without markers (another template) the response is one turn. Turn 0's
+ *   observation is the prompt's last user message.
  * - R = score (per-token rewards summed), on the last turn. Success = SkyRL's own pass rule: the
  *   score (per-token: the last token's reward) > 0.
  * - env.name = `env_class`, else `data_source`, else the file name; the step from the
@@ -20,7 +20,7 @@
  */
 import { isObject, type RolloutTrajectoryV1, type RolloutTurnV1 } from '../../rollouts-v1';
 import type { AdapterContext, AdapterSession, FormatSample, ImportAdapter } from '../types';
-import { hasChatml, lastUserMessage, splitChatml } from './chatml';
+import { lastUserMessage, splitChatml } from './chatml';
 import { emitChecked, fnv1a, isFiniteNumber, roundReward } from './common';
 
 interface SkyrlRow {
@@ -51,7 +51,7 @@ function rewardOf(score: unknown): { reward: number; last: number; perToken: boo
 }
 
 function turnsOf(row: SkyrlRow, reward: number): RolloutTurnV1[] {
-  const parts = hasChatml(row.output_response) ? splitChatml(row.output_response) : [{ response: row.output_response, feedback: null }];
+  const parts = splitChatml(row.output_response);
   let observation = lastUserMessage(row.input_prompt);
   return parts.map((part, t) => {
     const last = t === parts.length - 1;
