@@ -59,7 +59,8 @@ describe('plain verl rollout_data_dir dumps', () => {
     const first = result.trajectories[0];
     expect(first.turns).toHaveLength(1);
     expect(first.turns[0]).toMatchObject({ t: 0, response: right1, reward: 1, done: true, response_tokens_estimated: true });
-    expect(first.task).toMatchObject({ ground_truth: '72' });
+    expect(first.task).toMatchObject({ ground_truth: '72', instruction: `${Q1} Let's think step by step and output the final answer after "####".` });
+    expect(first.turns[0].observation).toMatch(/^system\nYou are Qwen/);
     expect(first.outcome).toMatchObject({ success: true, episode_reward: 1, num_turns: 1 });
     expect(result.trajectories.filter((t) => t.outcome.success)).toHaveLength(4);
     expect(result.notes.some((n) => /no success flag: success = score > 0 and score ≥ 1/.test(n))).toBe(true);

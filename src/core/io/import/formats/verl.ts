@@ -21,8 +21,9 @@
  *   removed, so it stays one turn; its `<tool_call>` count is kept in `turns[0].info.tool_calls`.
  * - R = `score`, on the one turn. Success: verl writes no flag. An `acc` extra (bool or number)
  *   is used when present; otherwise success = score > 0 and score ≥ the highest score in the file.
- * - Kept fields: `gts` → `task.ground_truth`; the reward extras → `turns[0].info.reward_extra`;
- *   a `data_source` extra → `env.name` (else "verl").
+ * - Kept fields: the prompt as decoded → `turns[0].observation`, its last user message →
+ *   `task.instruction`; `gts` → `task.ground_truth`; the reward extras →
+ *   `turns[0].info.reward_extra`; a `data_source` extra → `env.name` (else "verl").
  */
 import type { RolloutTrajectoryV1 } from '../../rollouts-v1';
 import type { AdapterContext, AdapterSession, FormatSample, ImportAdapter } from '../types';
@@ -50,6 +51,17 @@ export function stepFromFileName(fileName: string | undefined): number | undefin
 
 const countOf = (text: string, needle: string): number => text.split(needle).length - 1;
 
+/**
+ * The last user message of a prompt decoded through a ChatML template without special tokens
+ * (`system\n…\nuser\n{question}\nassistant\n`), for `task.instruction`; the whole prompt otherwise.
+ */
+export function questionOf(input: string): string {
+  if (!input.endsWith('\nassistant\n')) return input;
+  const at = input.lastIndexOf('\nuser\n');
+  const start = at >= 0 ? at + '\nuser\n'.length : input.startsWith('user\n') ? 'user\n'.length : -1;
+  return start < 0 ? input : input.slice(start, -'\nassistant\n'.length);
+}
+
 /** success from an `acc` reward extra, when it is a flag or a number. */
 function accFlag(extra: Record<string, unknown>): boolean | undefined {
   const acc = extra.acc;
@@ -68,7 +80,7 @@ function recordOf(row: PlainRow, ids: { groupId: string; index: number; success:
     schema: 'rollouts.v1',
     source: { framework: 'verl', ...(ids.file ? { file: ids.file } : {}) },
     env: { name: source },
-    task: { task_id: `verl:${fnv1a(row.input)}`, instruction: row.input, ...(row.gts !== undefined && row.gts !== null ? { ground_truth: row.gts } : {}) },
+    task: { task_id: `verl:${fnv1a(row.input)}`, instruction: questionOf(row.input), ...(row.gts !== undefined && row.gts !== null ? { ground_truth: row.gts } : {}) },
     ...(row.step !== undefined ? { train_step: row.step } : {}),
     group_id: ids.groupId,
     traj_id: `${ids.groupId}:${ids.index}`,
