@@ -110,7 +110,7 @@ describe('RAGEN validation dumps', () => {
     const result = importText(text, { fileName: 'val/0.jsonl' });
     expect(result.format).toBe('ragen-val');
     expect(result.problemCount).toBe(0);
-    expect(result.summary).toMatchObject({ trajectories: 2, groups: 1, turns: 4, trainSteps: [0] });
+    expect(result.summary).toMatchObject({ trajectories: 2, groups: 1, turns: 4, trainSteps: [0], envs: ['sokoban'] });
     const [a, b] = result.trajectories;
     expect(a.task.instruction).toBe(INSTRUCTION.trim());
     expect(a.turns.map((t) => t.observation)).toEqual([S0, S1]);

@@ -20,7 +20,8 @@
  * - `action` = the first of the `||`-separated actions in `<answer>`; `info.actions` lists all;
  *   `format_valid` = the reply is RAGEN's normalised `<think>…</think><answer>…</answer>` form.
  * - Group = rows of one step with the same instruction and first state (the env copies of a group
- *   share a seed). No success flag: success = r_T > 0 (the declared rule, in the notes).
+ *   share a seed). No success flag: success = r_T > 0 (the declared rule, in the notes). The env
+ *   tag is not written: env.name comes from the instruction's own wording (`ragenEnvName`).
  */
 import { isObject, type RolloutTrajectoryV1, type RolloutTurnV1 } from '../../rollouts-v1';
 import type { AdapterContext, AdapterSession, FormatSample, ImportAdapter } from '../types';
@@ -71,6 +72,18 @@ export function parseRagenConversation(output: string): { instruction: string; t
   return { instruction, turns };
 }
 
+/**
+ * The env from RAGEN's own instruction texts (`config/envs.yaml`): "You are solving the {Env}
+ * puzzle", "…an online shop", "…Math problems"; "ragen" when none fits (the bandits' is empty).
+ */
+export function ragenEnvName(instruction: string): string {
+  const puzzle = /You are solving the (\w+) puzzle/.exec(instruction);
+  if (puzzle) return puzzle[1].toLowerCase();
+  if (instruction.includes('online shop')) return 'webshop';
+  if (instruction.includes('You are solving Math problems')) return 'metamathqa';
+  return 'ragen';
+}
+
 function turnsOf(parsed: ParsedTurn[], score: number): RolloutTurnV1[] {
   const shown = parsed.reduce((sum, p) => sum + (p.reward ?? 0), 0);
   return parsed.map((p, t) => {
@@ -110,7 +123,7 @@ function open(ctx: AdapterContext): AdapterSession {
       const record: RolloutTrajectoryV1 = {
         schema: 'rollouts.v1',
         source: { framework: 'ragen', ...(ctx.fileName ? { file: ctx.fileName } : {}) },
-        env: { name: 'ragen' },
+        env: { name: ragenEnvName(parsed.instruction) },
         task: { task_id: `ragen:${fnv1a(`${parsed.instruction}\u0001${parsed.turns[0].state}`)}`, instruction: parsed.instruction },
         ...(step !== undefined ? { train_step: step } : {}),
         group_id: groupId,
@@ -123,7 +136,7 @@ function open(ctx: AdapterContext): AdapterSession {
     },
     finish() {
       ctx.note('RAGEN validation dump: turns split at RAGEN\'s "Turn k:" markers; the last turn\'s reward is not in the text, so it is score − the rewards shown (RAGEN\'s format penalty included)');
-      ctx.note('no success flag in the dump: success = the last turn\'s reward > 0; the env tag and env id are not written (env.name is "ragen")');
+      ctx.note('no success flag in the dump: success = the last turn\'s reward > 0; the env tag and env id are not written (env.name is read from the instruction text, else "ragen")');
       ctx.note('groups = rows of one step with the same instruction and first state; no token counts: L is the BPE estimate (tokens.ts)');
     },
     groups: () => members.size,
