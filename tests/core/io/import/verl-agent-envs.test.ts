@@ -53,6 +53,7 @@ describe('verl-agent templates other than ALFWorld', () => {
     expect(result.summary).toMatchObject({ trajectories: 2, groups: 1, envs: ['sokoban'] });
     const actions = result.trajectories.map((t) => t.turns.map((u) => u.action));
     expect(actions).toEqual(expect.arrayContaining([['down', 'down'], ['left', null]]));
+    expect(result.trajectories.map((t) => t.outcome.success).sort()).toEqual([false, true]);
   });
 
   it('search: the question is the task, the last information is the observation, records chain by search query', () => {
@@ -71,15 +72,16 @@ describe('verl-agent templates other than ALFWorld', () => {
     expect(projectVerlAction('<think>x</think> <search> Frank Herbert </search>', 'search')).toEqual({ action: '<search>Frank Herbert</search>', envAction: '<search>Frank Herbert</search>', valid: true });
     expect(projectVerlAction('<search>a</search><answer>b</answer>', 'search').valid).toBe(false);
     const text = pyJsonLines([
-      { input: step0, output: '<think>look it up</think><search>dune novel author</search>', score: pyFloat(10), step: 1 },
-      { input: `${head}${TOP}${prior(1, r1)}${BOTTOM}${tail}`, output: '<think>check</think><search>frank herbert</search>', score: pyFloat(10), step: 1 },
-      { input: step2, output: '<think>done</think><answer>Frank Herbert</answer>', score: pyFloat(10), step: 1 },
+      { input: step0, output: '<think>look it up</think><search>dune novel author</search>', score: pyFloat(1), step: 1 },
+      { input: `${head}${TOP}${prior(1, r1)}${BOTTOM}${tail}`, output: '<think>check</think><search>frank herbert</search>', score: pyFloat(1), step: 1 },
+      { input: step2, output: '<think>done</think><answer>Frank Herbert</answer>', score: pyFloat(1), step: 1 },
     ]);
     const result = importText(text);
     expect(result.format).toBe('verl-agent');
     expect(result.problemCount).toBe(0);
     expect(result.summary).toMatchObject({ trajectories: 1, groups: 1, envs: ['search'] });
     expect(result.trajectories[0].turns.map((t) => t.action)).toEqual(['<search>dune novel author</search>', '<search>frank herbert</search>', '<answer>Frank Herbert</answer>']);
+    expect(result.trajectories[0].outcome).toMatchObject({ success: true, episode_reward: 1 }); // search pays 1 on a win
   });
 
   it('appworld: the task is the one after the worked example, the last result is the observation', () => {

@@ -22,7 +22,7 @@
 import type { RolloutTrajectoryV1, RolloutTurnV1 } from '../../rollouts-v1';
 import type { AdapterContext, AdapterSession, FormatSample, ImportAdapter } from '../types';
 import { emitChecked, fnv1a } from './common';
-import { alfworldTaskType, isVerlAgentPrompt } from './verl-prompt';
+import { alfworldTaskType, isVerlAgentPrompt, VERL_AGENT_WIN_REWARD } from './verl-prompt';
 import { assemblePaths, DuplicateFilter, isVerlRow, linkRows, makeVerlRow, sep, type VerlRow } from './verl-link';
 
 function turnOf(row: VerlRow, t: number, next: VerlRow | undefined, reward: number): RolloutTurnV1 {
@@ -59,7 +59,7 @@ export function verlRecord(path: readonly VerlRow[], ids: VerlTrajectoryIds): Ro
   const env = root.prompt.env ?? 'unknown';
   const task = root.prompt.task ?? '';
   const reward = last.episodeReward;
-  const success = reward >= 10 - 1e-6;
+  const success = reward >= (root.prompt.env ? VERL_AGENT_WIN_REWARD[root.prompt.env] : 10) - 1e-6;
   const taskType = env === 'alfworld' ? alfworldTaskType(task) : undefined;
   return {
     schema: 'rollouts.v1',

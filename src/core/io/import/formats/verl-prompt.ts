@@ -26,6 +26,15 @@ import { projectOtherAction } from './verl-projection';
 
 export type VerlEnv = 'alfworld' | 'webshop' | 'sokoban' | 'search' | 'appworld' | 'gym_cards';
 
+/**
+ * The episode reward at or above which a verl-agent episode counts as won, per environment (its
+ * env package's reward): ALFWorld, WebShop, AppWorld and the gym_cards formula games pay 10 on a
+ * win; search pays 1 (`won = done and reward ≥ 1`). Sokoban sums gym-sokoban's step rewards
+ * (−0.1 a step, ±1 a box on/off target, +10 on finishing): a loss sums to at most boxes − 1, a win
+ * to 10 + boxes − 0.1·T, so 5 separates them for episodes under ~50 steps (a declared rule).
+ */
+export const VERL_AGENT_WIN_REWARD: Record<VerlEnv, number> = { alfworld: 10, webshop: 10, appworld: 10, gym_cards: 10, search: 1, sokoban: 5 };
+
 export interface VerlPrompt {
   env: VerlEnv | null;
   /** The text after `Your task is to: ` up to the end of its line, as written. */
