@@ -25,8 +25,10 @@ function sokobanPrompt(maps: string[], actions: string[], k: number): string {
   return `${head}${SOKOBAN_TOP}Prior to this step, you have already taken ${k} step(s). Below are the most recent ${k - from} observations and the corresponding actions you took: ${history}\nYou are now at step ${k + 1} and your current observation is:\n${maps[k]}${SOKOBAN_BOTTOM}${tail}`;
 }
 
-const MAPS = ['#\t#\t#\t#\t\n#\t_\tP\t#\t\n#\t_\tX\t#\t\n#\t_\tO\t#\t\n#\t#\t#\t#\t', '#\t#\t#\t#\t\n#\t_\t_\t#\t\n#\t_\tP\t#\t\n#\t_\t√\t#\t\n#\t#\t#\t#\t'];
-const MAPS_LEFT = [MAPS[0], '#\t#\t#\t#\t\n#\tP\t_\t#\t\n#\t_\tX\t#\t\n#\t_\tO\t#\t\n#\t#\t#\t#\t'];
+/** A map as verl-agent's Sokoban renders it as text (`GRID_LOOKUP` cells " # \t" …, rows joined by "\n"). */
+const grid = (rows: string[]) => rows.map((r) => [...r].map((c) => ` ${c} \t`).join('')).join('\n');
+const MAPS = [grid(['####', '#_P#', '#_X#', '#_O#', '####']), grid(['####', '#__#', '#_P#', '#_√#', '####'])];
+const MAPS_LEFT = [MAPS[0], grid(['####', '#P_#', '#_X#', '#_O#', '####'])];
 const reply = (a: string) => `<think>The box is below me.</think><action>${a}</action>`;
 
 describe('verl-agent templates other than ALFWorld', () => {
