@@ -69,7 +69,7 @@ describe('convert', () => {
 
   it('a file of another framework, an unknown --from and missing flags are one-line errors', async () => {
     await expect(run(convertCommand, ['--from', 'ragen', '--in', fixture('verl-agent/7.jsonl'), '--out', '-'])).rejects.toThrow(
-      /could not read the file as RAGEN rollout cache: line 1 holds an object with keys input, output, score, step/,
+      /could not read the file as RAGEN rollout cache \/ RAGEN validation dump: line 1 holds an object with keys input, output, score, step/,
     );
     await expect(run(convertCommand, ['--from', 'openrlhf', '--in', 'x', '--out', '-'])).rejects.toThrow(/unknown --from "openrlhf"; valid values: rollouts.v1, verl-agent, agentgym-rl, ragen/);
     await expect(run(convertCommand, ['--in', fixture('nope.jsonl'), '--out', '-'])).rejects.toThrow(/no such file/);

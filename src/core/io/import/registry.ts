@@ -1,16 +1,30 @@
 /**
  * Every import format, in detection order (house style §2: the registry is the only way code picks
  * a format; the CLI's `--from`, the UI's "read by" line and the tests iterate over it).
- * Order matters where formats overlap: verl-agent rows with `uid`/`traj_uid` before stock rows.
+ * Order matters where formats overlap: verl-agent rows with `uid`/`traj_uid` before stock rows;
+ * every verl-style `{input, output, score}` reader (verl-agent by its prompt templates, RAGEN's
+ * validation conversation) before plain verl, which takes any such row.
  */
 import { rolloutsV1Format } from './formats/rollouts-v1';
 import { verlAgentFormat } from './formats/verl-agent';
 import { verlAgentUidFormat } from './formats/verl-agent-uid';
 import { agentgymRlFormat } from './formats/agentgym-rl';
 import { ragenCacheFormat } from './formats/ragen';
+import { ragenValFormat } from './formats/ragen-val';
+import { skyrlEvalsFormat } from './formats/skyrl';
+import { verlFormat } from './formats/verl';
 import type { ImportAdapter, ImportFormatId } from './types';
 
-export const IMPORT_FORMATS: readonly ImportAdapter[] = [rolloutsV1Format, verlAgentUidFormat, verlAgentFormat, agentgymRlFormat, ragenCacheFormat];
+export const IMPORT_FORMATS: readonly ImportAdapter[] = [
+  rolloutsV1Format,
+  verlAgentUidFormat,
+  verlAgentFormat,
+  agentgymRlFormat,
+  ragenCacheFormat,
+  ragenValFormat,
+  skyrlEvalsFormat,
+  verlFormat,
+];
 
 export function getImportFormat(id: ImportFormatId): ImportAdapter {
   const found = IMPORT_FORMATS.find((f) => f.id === id);

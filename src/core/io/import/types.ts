@@ -5,7 +5,7 @@
  */
 import type { RolloutTrajectoryV1 } from '../rollouts-v1';
 
-export type ImportFormatId = 'rollouts-v1' | 'verl-agent-uid' | 'verl-agent' | 'agentgym-rl' | 'ragen-cache';
+export type ImportFormatId = 'rollouts-v1' | 'verl-agent-uid' | 'verl-agent' | 'agentgym-rl' | 'ragen-cache' | 'ragen-val' | 'skyrl-evals' | 'verl';
 
 /** How the file's JSON is laid out: one value per line, one top-level array, or a single JSON text. */
 export type JsonLayout = 'lines' | 'array' | 'document';
@@ -82,7 +82,7 @@ export interface ImportAdapter {
   id: ImportFormatId;
   label: string;
   /** Framework name for `convert --from` (several formats may share one). */
-  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen';
+  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen' | 'skyrl' | 'verl';
   /** One sentence: what the files look like and where they come from. */
   description: string;
   detect(sample: FormatSample): boolean;

@@ -79,10 +79,21 @@ describe('chunked JSON splitting', () => {
 });
 
 describe('the token estimate', () => {
-  it('counts ⌈n/6⌉ per word run, 1 per CJK character and per other symbol, at least 1', () => {
+  it('counts o200k_base BPE tokens, at least 1', () => {
     expect(estimateTokens('')).toBe(1);
-    expect(estimateTokens('the countertop')).toBe(1 + 2);
-    expect(estimateTokens('<think>ok</think>')).toBe(8); // < think > ok < / think >
-    expect(estimateTokens('想想 café')).toBe(2 + 1);
+    expect(estimateTokens('the countertop')).toBe(2); // "the" " countertop"
+    expect(estimateTokens('<think>ok</think>')).toBe(7); // "<th" "ink" ">" "ok" "</" "think" ">"
+    expect(estimateTokens('想想 café')).toBe(3); // "想" "想" " café"
+  });
+
+  it('counts special-token strings in a log as text instead of throwing', () => {
+    expect(estimateTokens('done<|im_end|>')).toBeGreaterThan(estimateTokens('done'));
+    expect(() => estimateTokens('<|endoftext|><|im_start|>user')).not.toThrow();
+  });
+
+  it('grows with the text: a response repeated k times counts about k times as many tokens', () => {
+    const one = estimateTokens(' I go to the countertop 1 and take the apple.');
+    const ten = estimateTokens(' I go to the countertop 1 and take the apple.'.repeat(10));
+    expect(ten).toBe(10 * one);
   });
 });

@@ -75,7 +75,7 @@ describe('verl-agent stock dump', () => {
     expect(lines.slice(0, 3)).toEqual([2, 4, 6]);
     expect(result.problems[0].reason).toMatch(/^not valid JSON/);
     expect(result.problems[1].reason).toMatch(/not a verl-agent row/);
-    expect(result.problems[2].reason).toMatch(/no "Your task is to: "/);
+    expect(result.problems[2].reason).toMatch(/the prompt has no task where its verl-agent template/);
     expect(result.problems.slice(3).every((p) => /left out$/.test(p.reason))).toBe(true);
     expect(result.problemCount).toBeGreaterThan(3);
     expect(result.summary.groups).toBe(2);

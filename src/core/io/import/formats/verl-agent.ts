@@ -4,7 +4,7 @@
  * No group, trajectory or turn index is written, so they are reconstructed:
  *
  * 1. Exact duplicate rows are dropped: the trainer pads the batch with copies of random rows.
- * 2. Each row's prompt gives its task (`Your task is to: …`), its step count k, its current
+ * 2. Each row's prompt gives its task (where its env's template writes it), its step count k, its current
  *    observation and its last history record `[Observation k: '…', Action k: '…']` (verl-prompt.ts).
  * 3. A row at step k ≥ 1 is linked to the row at step k−1 of the same task and training step whose
  *    observation and projected action equal that record. Ties are broken by, in order: the episode
@@ -22,7 +22,7 @@
 import type { RolloutTrajectoryV1, RolloutTurnV1 } from '../../rollouts-v1';
 import type { AdapterContext, AdapterSession, FormatSample, ImportAdapter } from '../types';
 import { emitChecked, fnv1a } from './common';
-import { alfworldTaskType } from './verl-prompt';
+import { alfworldTaskType, isVerlAgentPrompt, VERL_AGENT_WIN_REWARD } from './verl-prompt';
 import { assemblePaths, DuplicateFilter, isVerlRow, linkRows, makeVerlRow, sep, type VerlRow } from './verl-link';
 
 function turnOf(row: VerlRow, t: number, next: VerlRow | undefined, reward: number): RolloutTurnV1 {
@@ -59,7 +59,7 @@ export function verlRecord(path: readonly VerlRow[], ids: VerlTrajectoryIds): Ro
   const env = root.prompt.env ?? 'unknown';
   const task = root.prompt.task ?? '';
   const reward = last.episodeReward;
-  const success = reward >= 10 - 1e-6;
+  const success = reward >= (root.prompt.env ? VERL_AGENT_WIN_REWARD[root.prompt.env] : 10) - 1e-6;
   const taskType = env === 'alfworld' ? alfworldTaskType(task) : undefined;
   return {
     schema: 'rollouts.v1',
@@ -79,6 +79,7 @@ function open(ctx: AdapterContext): AdapterSession {
   const rows: VerlRow[] = [];
   const duplicates = new DuplicateFilter<VerlRow>();
   const tasks = new Set<string>();
+  let noHistory = 0;
   return {
     item(value, line) {
       if (!isVerlRow(value)) {
@@ -93,9 +94,10 @@ function open(ctx: AdapterContext): AdapterSession {
       const row = makeVerlRow(value, line);
       duplicates.add(value, row);
       if (row.prompt.task === null || row.prompt.observation === null) {
-        ctx.problem(line, 'the prompt has no "Your task is to: " or no current observation; this row cannot be placed in a trajectory');
+        ctx.problem(line, `the prompt has no ${row.prompt.task === null ? 'task' : 'current observation'} where its verl-agent template (${row.prompt.env ?? 'unknown environment'}) puts it; this row cannot be placed in a trajectory`);
         return;
       }
+      if (row.prompt.env === 'gym_cards') noHistory++;
       if (row.prompt.stepCount === 0) tasks.add(`${row.step}${sep}${row.prompt.task}`);
       rows.push(row);
     },
@@ -144,6 +146,7 @@ function open(ctx: AdapterContext): AdapterSession {
       if (continued > 0) ctx.note(`${continued} trajectories continue through a row linked to another trajectory (their own copy was an exact duplicate)`);
       if (shared > 0) ctx.note(`${shared} turn-samples begin several trajectories (identical prefixes); each trajectory holds its own copy`);
       ctx.note('groups and trajectories reconstructed from the task text and the step-count chain (no uid / traj_uid in the file)');
+      if (noHistory > 0) ctx.note(`${noHistory} gym_cards rows: their prompts carry no history (the cards are only in the image), so each row is a one-turn trajectory and a group is every row of one step with the same game and formula`);
     },
     groups: () => tasks.size,
   };
@@ -154,6 +157,6 @@ export const verlAgentFormat: ImportAdapter = {
   label: 'verl-agent rollout_data_dir dump',
   framework: 'verl-agent',
   description: 'verl-agent trainer.rollout_data_dir JSON Lines: one {input, output, score, step} row per turn-sample',
-  detect: ({ value, layout }: FormatSample) => layout === 'lines' && isVerlRow(value),
+  detect: ({ value, layout }: FormatSample) => layout === 'lines' && isVerlRow(value) && isVerlAgentPrompt(value.input),
   open,
 };
