@@ -19,6 +19,7 @@ import { LineSplitter, ArraySplitter } from './json-stream';
 import { decideLayout, looksLikeJsonLines } from './layout';
 import { guessMapping, mappingMatches, tableColumns, type ColumnMapping, type TableColumn } from './mapping';
 import { ProblemLog } from './problems';
+import { parsePythonJson } from './python-json';
 import { IMPORT_FORMATS } from './registry';
 import { columnsOf, isFlatRow, isTableDocument, tableRows, type Row } from './rows';
 import { fillTokenCounts } from './tokens';
@@ -111,6 +112,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   let firstUnknown: string | null = null;
   let tableRowCount = 0;
   let firstColumns: string[] = [];
+  let nonFinite = false;
   let finished = false;
 
   const ctxFor = (l: JsonLayout) => ({
@@ -156,7 +158,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   function onText(text: string, line: number): void {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      const parsed = parsePythonJson(text);
+      value = parsed.value;
+      nonFinite ||= parsed.nonFinite;
     } catch (error) {
       problems.add(line, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
       return;
@@ -193,7 +197,9 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     const line = 1 + (text.slice(0, Math.max(0, text.search(/\S/))).match(/\n/g)?.length ?? 0);
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      const parsed = parsePythonJson(text);
+      value = parsed.value;
+      nonFinite ||= parsed.nonFinite;
     } catch (error) {
       if (looksLikeJsonLines(text)) {
         startLines(text, 'lines');
@@ -247,6 +253,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
       const found: ImportAdapter = adapter;
       const tableNote = tableRowCount > 0 && layout !== 'parquet' && layout !== 'csv' ? `; a table of ${tableRowCount} rows` : '';
       notes.unshift(`${LAYOUT_NOTES[layout!]}${layout === 'csv' ? ` (${csv!.rows} rows)` : layout === 'parquet' ? ` (${tableRowCount} rows)` : tableNote}`);
+      if (nonFinite) notes.push('NaN / Infinity (written by Python\'s json, not JSON) were read as empty cells');
       const mapping = options.mapping;
       if (mapping && !mappingMatches(mapping, firstColumns)) notes.push(`the file's columns differ from those the mapping "${mapping.name}" was made for (${mapping.columns.join(', ')})`);
       return {

@@ -6,7 +6,8 @@
  * trackio as `wandb.Table(dataframe=df)` (the `*.table.json` export `{"_type": "table", "columns",
  * "data"}`, or the CSV download). Reward columns are named after the reward functions (a callable's
  * name, a reward model's id), so they are found by position: the numeric columns between
- * `completion` and `advantage`; text columns there are `log_extra` fields.
+ * `completion` and `advantage`; text columns there are `log_extra` fields (in CSV, where every cell
+ * is text, a column of numbers there counts as a reward).
  *
  * - Group = rows with the same prompt within a step: GRPO's `num_generations` completions of one
  *   prompt (two equal prompts in one generation batch merge into one group).
@@ -29,15 +30,21 @@ function isTrlRow(value: unknown): value is Record<string, unknown> {
   return isObject(value) && FIXED.every((c) => c in value) && Object.keys(value)[0] === 'step' && !('text' in value && 'global_step' in value);
 }
 
-/** The reward-function columns of a TRL table (module doc), from a row's column order. */
-export function trlRewardColumns(row: Record<string, unknown>): string[] {
+/**
+ * The reward-function columns of a TRL table (module doc), from a row's column order. In typed
+ * sources (JSON, parquet) a reward cell is a number or null; in CSV every cell is text, so there a
+ * numeric `log_extra` column cannot be told from a reward column.
+ */
+export function trlRewardColumns(row: Record<string, unknown>, typed: boolean): string[] {
   const columns = Object.keys(row);
   const from = columns.indexOf('completion') + 1;
   const to = columns.includes('advantage') ? columns.indexOf('advantage') : columns.length;
-  return columns.slice(from, to).filter((c) => row[c] === null || row[c] === '' || cellNumber(row[c]) !== null || (typeof row[c] === 'string' && /^nan$/i.test(row[c] as string)));
+  const isReward = (v: unknown) =>
+    typed ? v === null || typeof v === 'number' : v === '' || cellNumber(v) !== null || (typeof v === 'string' && /^nan$/i.test(v));
+  return columns.slice(from, to).filter((c) => isReward(row[c]));
 }
 
-export function trlMapping(row: Record<string, unknown>): ColumnMapping {
+export function trlMapping(row: Record<string, unknown>, typed = true): ColumnMapping {
   const columns = Object.keys(row);
   return {
     version: 1,
@@ -46,7 +53,7 @@ export function trlMapping(row: Record<string, unknown>): ColumnMapping {
     group: ['step', 'prompt'],
     prompt: 'prompt',
     response: 'completion',
-    reward: { columns: trlRewardColumns(row), combine: 'sum' },
+    reward: { columns: trlRewardColumns(row, typed), combine: 'sum' },
     step: 'step',
   };
 }
@@ -57,9 +64,10 @@ function open(ctx: AdapterContext): AdapterSession {
     item(value, line) {
       if (inner === null) {
         if (!isTrlRow(value)) return ctx.problem(line, 'not a TRL completions row: needs step, prompt and completion');
-        const mapping = trlMapping(value);
+        const mapping = trlMapping(value, ctx.layout !== 'csv');
         ctx.note(`R = the sum of ${mapping.reward.columns.length === 0 ? 'no reward column (none found between completion and advantage)' : mapping.reward.columns.map((c) => `"${c}"`).join(' + ')}; TRL weights each by reward_weights (default 1), which the table does not record`);
         ctx.note('TRL logs no success flag: success is read as R > 0');
+        if (ctx.layout === 'csv') ctx.note('CSV cells carry no types: every numeric column between "completion" and "advantage" is read as a reward function (a numeric log_extra column would be too; --map corrects that)');
         inner = openTableRows(ctx, mapping, { framework: 'trl', env: 'trl-grpo', advantage: 'advantage' in value ? 'advantage' : undefined });
       }
       inner.item(value, line);
