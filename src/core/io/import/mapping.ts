@@ -6,10 +6,11 @@
  * `advantages --map FILE` read (`parseMappingFile`). docs/rollouts-v1.md § Column mappings.
  *
  * Reading rows through a mapping (formats/table-rows.ts):
- * - group: rows whose `group` cells are all equal form one group (`[]` = the prompt column), in
- *   first-seen order, within a step when `step` is mapped and not in `group` already;
- * - trajectory: rows of one group sharing the `trajectory` cell are one trajectory, its turns ordered
- *   by `turn` (numbers numerically); without `trajectory` each row is a one-turn trajectory;
+ * - trajectory: rows sharing the `trajectory` cell (within a step when `step` is mapped, and within
+ *   a group when `group` names columns, so per-group sample indices work) are one trajectory, its turns ordered by `turn` (numbers numerically, rows without one last, ties in
+ *   file order); without `trajectory` each row is a one-turn trajectory;
+ * - group: trajectories whose first rows have equal `group` cells form one group (`[]` = the prompt
+ *   column), in first-seen order, within a step when `step` is mapped and not in `group` already;
  * - R: per row, `reward.combine` over the numeric cells of `reward.columns` (empty / NaN cells are
  *   skipped, as TRL's nansum does); a trajectory's R is the sum over its rows;
  * - success: the `success.column` cell of its last row (true/false, 1/0, yes/no), or R ≥
@@ -24,7 +25,7 @@ export interface ColumnMapping {
   name: string;
   /** The column set it was made for (reuse for the next file of that shape). */
   columns: string[];
-  /** Columns that together identify a group (e.g. ['step', 'prompt']); [] = the prompt column. */
+  /** Columns that together identify a group (e.g. ['step', 'prompt']); [] = the prompt column of each trajectory's first row. */
   group: string[];
   prompt?: string;
   response: string;

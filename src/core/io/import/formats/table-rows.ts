@@ -30,16 +30,11 @@ interface Taken {
   order: number | string | null;
 }
 
-interface Trajectory {
-  key: string;
-  rows: Taken[];
-}
-
 interface Group {
   id: string;
   step: number | undefined;
   prompt: string;
-  trajectories: Map<string, Trajectory>;
+  trajectories: Taken[][];
 }
 
 const orderOf = (value: unknown): number | string | null => cellNumber(value) ?? (value === undefined || value === null ? null : cellText(value));
@@ -53,10 +48,20 @@ function compareOrder(a: Taken, b: Taken): number {
 }
 
 export function openTableRows(ctx: AdapterContext, mapping: ColumnMapping, reading: TableReading): AdapterSession {
-  const groups = new Map<string, Group>();
+  const trajectories = new Map<string, Taken[]>();
+  const groupKeys = new Set<string>();
   const read = new Set(mappedColumns(mapping));
   if (reading.advantage !== undefined) read.add(reading.advantage);
   const groupColumns = mapping.group.length > 0 ? mapping.group : mapping.prompt !== undefined ? [mapping.prompt] : [];
+  const stepOf = (row: Row): number | undefined => {
+    const x = mapping.step === undefined ? null : cellNumber(row[mapping.step]);
+    return x !== null && Number.isInteger(x) && x >= 0 ? x : undefined;
+  };
+  /** The group a row (a trajectory's first row) belongs to: its step (when mapped) and its group cells. */
+  const groupKey = (row: Row): string => {
+    const stepPart = mapping.step !== undefined && !groupColumns.includes(mapping.step) ? [stepOf(row) ?? null] : [];
+    return JSON.stringify([...stepPart, ...groupColumns.map((c) => cellText(row[c]))]);
+  };
   let noReward = 0;
   let badStep = 0;
   let rowCount = 0;
@@ -70,22 +75,32 @@ export function openTableRows(ctx: AdapterContext, mapping: ColumnMapping, readi
       noReward++;
       reward = 0;
     }
-    const stepCell = mapping.step === undefined ? null : cellNumber(value[mapping.step]);
-    const step = stepCell !== null && Number.isInteger(stepCell) && stepCell >= 0 ? stepCell : undefined;
-    if (mapping.step !== undefined && step === undefined) badStep++;
-    const stepPart = mapping.step !== undefined && !groupColumns.includes(mapping.step) ? [step ?? null] : [];
-    const key = JSON.stringify([...stepPart, ...groupColumns.map((c) => cellText(value[c]))]);
-    let group = groups.get(key);
-    if (!group) {
-      const prompt = mapping.prompt === undefined ? '' : cellText(value[mapping.prompt]);
-      group = { id: `${reading.framework}:${step ?? '-'}:${groups.size}`, step, prompt, trajectories: new Map() };
-      groups.set(key, group);
-    }
-    const trajKey = mapping.trajectory === undefined ? `row${rowCount}` : cellText(value[mapping.trajectory]);
+    if (mapping.step !== undefined && stepOf(value) === undefined) badStep++;
+    // Rows of one trajectory share its cell, within a step and an explicit group; otherwise each row is one.
+    const scope = [mapping.step === undefined ? null : cellText(value[mapping.step]), ...mapping.group.map((c) => cellText(value[c]))];
+    const key = mapping.trajectory === undefined ? `row${rowCount}` : JSON.stringify([...scope, cellText(value[mapping.trajectory])]);
     rowCount++;
-    const trajectory = group.trajectories.get(trajKey) ?? { key: trajKey, rows: [] };
-    group.trajectories.set(trajKey, trajectory);
-    trajectory.rows.push({ row: value, line, reward, order: mapping.turn === undefined ? null : orderOf(value[mapping.turn]) });
+    const rows = trajectories.get(key) ?? [];
+    trajectories.set(key, rows);
+    rows.push({ row: value, line, reward, order: mapping.turn === undefined ? null : orderOf(value[mapping.turn]) });
+    groupKeys.add(groupKey(value));
+  }
+
+  function groupsOf(): Group[] {
+    const groups = new Map<string, Group>();
+    for (const unordered of trajectories.values()) {
+      const rows = mapping.turn === undefined ? unordered : [...unordered].sort(compareOrder);
+      const key = groupKey(rows[0].row);
+      let group = groups.get(key);
+      if (!group) {
+        const step = stepOf(rows[0].row);
+        const prompt = mapping.prompt === undefined ? '' : cellText(rows[0].row[mapping.prompt]);
+        group = { id: `${reading.framework}:${step ?? '-'}:${groups.size}`, step, prompt, trajectories: [] };
+        groups.set(key, group);
+      }
+      group.trajectories.push(rows);
+    }
+    return [...groups.values()];
   }
 
   function turnOf(taken: Taken, t: number, last: boolean): RolloutTurnV1 {
@@ -101,8 +116,7 @@ export function openTableRows(ctx: AdapterContext, mapping: ColumnMapping, readi
 
   function emitGroup(group: Group): void {
     let member = 0;
-    for (const trajectory of group.trajectories.values()) {
-      const rows = mapping.turn === undefined ? trajectory.rows : [...trajectory.rows].sort(compareOrder);
+    for (const rows of group.trajectories) {
       const turns = rows.map((r, t) => turnOf(r, t, t === rows.length - 1));
       const reward = rows.reduce((s, r) => s + r.reward, 0);
       const record: RolloutTrajectoryV1 = {
@@ -129,12 +143,13 @@ export function openTableRows(ctx: AdapterContext, mapping: ColumnMapping, readi
   return {
     item,
     finish() {
-      for (const group of groups.values()) emitGroup(group);
+      const groups = groupsOf();
+      for (const group of groups) emitGroup(group);
       if (noReward > 0) ctx.note(`${noReward} row(s) had no number in ${mapping.reward.columns.map((c) => `"${c}"`).join(', ') || 'any reward column'}; read as reward 0`);
       if (badStep > 0) ctx.note(`${badStep} row(s) had no whole-number "${mapping.step}": their training step is unknown`);
-      const sizes = [...groups.values()].map((g) => g.trajectories.size);
+      const sizes = groups.map((g) => g.trajectories.length);
       if (sizes.length > 0 && sizes.every((n) => n === 1)) ctx.note('every group has one member: there is no relative advantage within a group (the estimators compare a member with the others of its group)');
     },
-    groups: () => groups.size,
+    groups: () => groupKeys.size,
   };
 }
