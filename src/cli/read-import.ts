@@ -75,7 +75,7 @@ async function importOne(bytes: Uint8Array, fileName: string, options: ImporterO
   } catch (error) {
     if (error instanceof ImportFormatError && error.empty) return null;
     if (error instanceof ImportFormatError) {
-      const guess = error.table ? `\nA guessed mapping (save it as a file, correct it, pass --map FILE):\n${JSON.stringify(error.table.guess)}` : '';
+      const guess = error.table ? `. A guessed mapping to correct, save as a file and pass with --map FILE: ${JSON.stringify(error.table.guess)}` : '';
       throw new CliError(`${fileName === '-' ? 'stdin' : fileName}: ${error.message}${guess}`);
     }
     throw error;
