@@ -155,17 +155,21 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     if (value.data.some((cells) => cells.length > value.columns.length)) problems.add(line, 'some table rows have more cells than the table has columns; the extra cells were ignored');
   }
 
-  function onText(text: string, line: number): void {
-    let value: unknown;
+  /** The parsed value, or the parse error's message (NaN / Infinity read as null, and remembered for the note). */
+  function parse(text: string): { value: unknown } | { error: string } {
     try {
       const parsed = parsePythonJson(text);
-      value = parsed.value;
       nonFinite ||= parsed.nonFinite;
+      return { value: parsed.value };
     } catch (error) {
-      problems.add(line, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-      return;
+      return { error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
     }
-    onValue(value, line);
+  }
+
+  function onText(text: string, line: number): void {
+    const parsed = parse(text);
+    if ('error' in parsed) problems.add(line, parsed.error);
+    else onValue(parsed.value, line);
   }
 
   function startLines(text: string, kind: 'lines' | 'array'): void {
@@ -195,19 +199,12 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     const text = documentPieces!.join('');
     documentPieces = null;
     const line = 1 + (text.slice(0, Math.max(0, text.search(/\S/))).match(/\n/g)?.length ?? 0);
-    let value: unknown;
-    try {
-      const parsed = parsePythonJson(text);
-      value = parsed.value;
-      nonFinite ||= parsed.nonFinite;
-    } catch (error) {
-      if (looksLikeJsonLines(text)) {
-        startLines(text, 'lines');
-        splitter!.finish();
-      } else problems.add(line, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    onValue(value, line);
+    const parsed = parse(text);
+    if (!('error' in parsed)) onValue(parsed.value, line);
+    else if (looksLikeJsonLines(text)) {
+      startLines(text, 'lines');
+      splitter!.finish();
+    } else problems.add(line, parsed.error);
   }
 
   function unknownFormat(): ImportFormatError {
