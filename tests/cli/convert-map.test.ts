@@ -2,7 +2,7 @@
  * `convert --map FILE` / `advantages --map FILE`: a CSV and a W&B table of a shape no reader knows,
  * opened through one mapping file, in process through runCli; and the import notes on stderr.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,20 @@ describe('convert --map and advantages --map', () => {
     expect(lines[0].per_turn[0]).toBeGreaterThan(0);
     expect(err).toContain('note: read as CSV (6 rows)');
     expect(err.at(-1)).toBe('advantages: scored 6 trajectories in 2 groups with grpo; 0 failed');
+  });
+
+  it('a folder of same-shaped CSVs reads every file through the mapping, each file its own groups', async () => {
+    const dir = join(tmp, 'evals-folder');
+    mkdirSync(join(dir, 'day1'), { recursive: true });
+    mkdirSync(join(dir, 'day2'), { recursive: true });
+    writeFileSync(join(dir, 'day1', 'evals.csv'), CSV);
+    writeFileSync(join(dir, 'day2', 'evals.csv'), CSV);
+    const { code, out, err } = await cli(['convert', '--map', map, '--in', dir, '--out', '-']);
+    expect(code).toBe(0);
+    expect(err).toContain('day1/evals.csv: note: read as CSV (6 rows)');
+    const back = importText(out.join('\n'));
+    expect(back.summary).toMatchObject({ trajectories: 12, groups: 4 });
+    expect(new Set(back.trajectories.map((t) => t.traj_id)).size).toBe(12);
   });
 
   it('a bad mapping file is one plain error naming the file and the problem', async () => {

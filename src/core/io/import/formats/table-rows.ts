@@ -62,6 +62,8 @@ export function openTableRows(ctx: AdapterContext, mapping: ColumnMapping, readi
     const stepPart = mapping.step !== undefined && !groupColumns.includes(mapping.step) ? [stepOf(row) ?? null] : [];
     return JSON.stringify([...stepPart, ...groupColumns.map((c) => cellText(row[c]))]);
   };
+  // The last two segments of the file's path keep ids apart when a folder of tables is read into one file.
+  const fileTag = ctx.fileName ? `${ctx.fileName.split(/[\\/]/).slice(-2).join('/')}:` : '';
   let noReward = 0;
   let badStep = 0;
   let rowCount = 0;
@@ -95,7 +97,7 @@ export function openTableRows(ctx: AdapterContext, mapping: ColumnMapping, readi
       if (!group) {
         const step = stepOf(rows[0].row);
         const prompt = mapping.prompt === undefined ? '' : cellText(rows[0].row[mapping.prompt]);
-        group = { id: `${reading.framework}:${step ?? '-'}:${groups.size}`, step, prompt, trajectories: [] };
+        group = { id: `${reading.framework}:${fileTag}${step ?? '-'}:${groups.size}`, step, prompt, trajectories: [] };
         groups.set(key, group);
       }
       group.trajectories.push(rows);
