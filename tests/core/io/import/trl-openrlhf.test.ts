@@ -127,3 +127,13 @@ describe('OpenRLHF generated-samples table', () => {
     expect(result.notes.some((n) => n.startsWith('every group has one member'))).toBe(true);
   });
 });
+
+describe('TRL tables written by pandas', () => {
+  it('a to_csv with the index column first still reads as TRL, the index kept as a field', () => {
+    const csv = ',step,prompt,completion,accuracy_reward,advantage\n0,5,"p",a,1,0.7\n1,5,"p",b,0,-0.7\n';
+    const result = importText(csv, { fileName: 'completions.csv' });
+    expect(result.format).toBe('trl-completions');
+    expect(result.summary).toMatchObject({ trajectories: 2, groups: 1, trainSteps: [5] });
+    expect(result.trajectories[1].turns[0].info).toEqual({ line: 3, rewards: { accuracy_reward: 0 }, fields: { '': '1' } });
+  });
+});

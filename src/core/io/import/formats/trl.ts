@@ -27,7 +27,7 @@ import { openTableRows } from './table-rows';
 const FIXED = ['step', 'prompt', 'completion'];
 
 function isTrlRow(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && FIXED.every((c) => c in value) && Object.keys(value)[0] === 'step' && !('text' in value && 'global_step' in value);
+  return isObject(value) && FIXED.every((c) => c in value);
 }
 
 /**
