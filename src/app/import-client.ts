@@ -33,6 +33,10 @@ export async function openRollouts(file: Blob, fileName: string): Promise<void> 
       importEvents.importCancelled();
       return;
     }
+    if (result.unreadable) {
+      importEvents.importFailed(result.unreadable.message);
+      return;
+    }
     importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
     await refreshViews();
   } catch (error) {

@@ -1,19 +1,32 @@
 /**
- * The CLI's way in to the importer: a file (any supported format, gzipped or not), `-` for stdin,
- * or a folder (a verl-agent `rollout_data_dir` of `{step}.jsonl`, an AgentGym-RL `rollout_log_dir`
- * of `step{N}/{rank}.json`), read file by file in natural order and concatenated.
+ * The CLI's way in to the importer: a file (any supported format: JSON, JSON Lines, CSV / TSV,
+ * parquet; gzipped or not), `-` for stdin, or a folder (a verl-agent `rollout_data_dir` of
+ * `{step}.jsonl`, an AgentGym-RL `rollout_log_dir` of `step{N}/{rank}.json`, TRL's
+ * `completions/completions_{step}.parquet`), read file by file in natural order and concatenated.
+ * `--map FILE` (a column mapping, docs/rollouts-v1.md) reads every file's rows through it.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CliError } from './args';
 import type { CliIo } from './command';
-import { formatProblem, importBytes, ImportFormatError, type ImporterOptions, type ImportFormatId, type ImportResult } from '../core/io';
+import { formatProblem, importBytesAsync, ImportFormatError, MappingFileError, parseMappingFile, type ColumnMapping, type ImporterOptions, type ImportFormatId, type ImportResult } from '../core/io';
 
 export interface CliImport {
   results: Array<{ file: string; result: ImportResult }>;
   /** Every problem as one line (`FILE line N: reason` for folders), first 100 per file. */
   problemLines: string[];
   problemCount: number;
+}
+
+/**
+ * Every import note (layout, dropped duplicates, unknown step, what a reader could not recover) as
+ * `note: …` lines, `FILE: note: …` for folders; `frameworksOnly` leaves out rollouts.v1 files.
+ */
+export function noteLines(read: CliImport, frameworksOnly = false): string[] {
+  const several = read.results.length > 1;
+  return read.results
+    .filter(({ result }) => !frameworksOnly || result.format !== 'rollouts-v1')
+    .flatMap(({ file, result }) => result.notes.map((note) => `${several ? `${file}: ` : ''}note: ${note}`));
 }
 
 const natural = new Intl.Collator('en', { numeric: true });
@@ -23,7 +36,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else if (/\.(jsonl|json)(\.gz)?$/.test(entry.name)) out.push(path);
+    else if (/\.(jsonl|json|csv|tsv)(\.gz)?$|\.parquet$/.test(entry.name)) out.push(path);
   }
   return out.sort((a, b) => natural.compare(a, b));
 }
@@ -39,25 +52,50 @@ async function stdinBytes(io: CliIo): Promise<Uint8Array> {
   return new TextEncoder().encode(await io.readStdin());
 }
 
-/** The file's import, or null when it is empty. */
-function importOne(bytes: Uint8Array, fileName: string, options: ImporterOptions): ImportResult | null {
+/** `--map FILE`: the column mapping it holds, or a CliError that names the file and every problem. */
+export async function readMappingFile(path: string): Promise<ColumnMapping> {
+  let text: string;
   try {
-    return importBytes(bytes, { ...options, fileName });
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    if (error instanceof ImportFormatError && error.empty) return null;
-    if (error instanceof ImportFormatError) throw new CliError(`${fileName === '-' ? 'stdin' : fileName}: ${error.message}`);
+    throw new CliError(`cannot read --map "${path}": ${(error as { code?: string }).code === 'ENOENT' ? 'no such file' : 'unreadable'}`);
+  }
+  try {
+    return parseMappingFile(text);
+  } catch (error) {
+    if (error instanceof MappingFileError) throw new CliError(`--map "${path}": ${error.message}`);
     throw error;
   }
 }
 
-export async function readImport(path: string, io: CliIo, formats?: readonly ImportFormatId[], estimateTokens: ImporterOptions['estimateTokens'] = true): Promise<CliImport> {
-  const options: ImporterOptions = { formats, estimateTokens };
+/** The file's import, or null when it is empty. */
+async function importOne(bytes: Uint8Array, fileName: string, options: ImporterOptions): Promise<ImportResult | null> {
+  try {
+    return await importBytesAsync(bytes, { ...options, fileName });
+  } catch (error) {
+    if (error instanceof ImportFormatError && error.empty) return null;
+    if (error instanceof ImportFormatError) {
+      const guess = error.table ? `. A guessed mapping to correct, save as a file and pass with --map FILE: ${JSON.stringify(error.table.guess)}` : '';
+      throw new CliError(`${fileName === '-' ? 'stdin' : fileName}: ${error.message}${guess}`);
+    }
+    throw error;
+  }
+}
+
+export async function readImport(
+  path: string,
+  io: CliIo,
+  formats?: readonly ImportFormatId[],
+  estimateTokens: ImporterOptions['estimateTokens'] = true,
+  mapping?: ColumnMapping,
+): Promise<CliImport> {
+  const options: ImporterOptions = { formats, estimateTokens, ...(mapping ? { mapping } : {}) };
   const results: CliImport['results'] = [];
   const skipped: string[] = [];
   const add = (file: string, result: ImportResult | null) => {
     if (result) results.push({ file, result });
   };
-  if (path === '-') add('-', importOne(await stdinBytes(io), '-', options));
+  if (path === '-') add('-', await importOne(await stdinBytes(io), '-', options));
   else {
     let isDir: boolean;
     try {
@@ -66,7 +104,7 @@ export async function readImport(path: string, io: CliIo, formats?: readonly Imp
       throw cannotRead(path, error);
     }
     const files = isDir ? await filesUnder(path) : [path];
-    if (isDir && files.length === 0) throw new CliError(`--in "${path}" is a folder with no .jsonl / .json files`);
+    if (isDir && files.length === 0) throw new CliError(`--in "${path}" is a folder with no .jsonl / .json / .csv / .tsv / .parquet files`);
     for (const file of files) {
       let bytes: Uint8Array;
       try {
@@ -76,7 +114,7 @@ export async function readImport(path: string, io: CliIo, formats?: readonly Imp
       }
       const name = isDir ? relative(path, file) : file;
       try {
-        add(name, importOne(bytes, name, options));
+        add(name, await importOne(bytes, name, options));
       } catch (error) {
         if (!isDir || !(error instanceof CliError)) throw error;
         skipped.push(`${error.message}; file skipped`);

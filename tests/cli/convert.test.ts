@@ -71,7 +71,7 @@ describe('convert', () => {
     await expect(run(convertCommand, ['--from', 'ragen', '--in', fixture('verl-agent/7.jsonl'), '--out', '-'])).rejects.toThrow(
       /could not read the file as RAGEN rollout cache \/ RAGEN validation dump: line 1 holds an object with keys input, output, score, step/,
     );
-    await expect(run(convertCommand, ['--from', 'openrlhf', '--in', 'x', '--out', '-'])).rejects.toThrow(/unknown --from "openrlhf"; valid values: rollouts.v1, verl-agent, agentgym-rl, ragen/);
+    await expect(run(convertCommand, ['--from', 'nosuch', '--in', 'x', '--out', '-'])).rejects.toThrow(/unknown --from "nosuch"; valid values: rollouts\.v1, verl-agent, agentgym-rl, ragen, .*trl, openrlhf/);
     await expect(run(convertCommand, ['--in', fixture('nope.jsonl'), '--out', '-'])).rejects.toThrow(/no such file/);
     await expect(run(convertCommand, ['--in', fixture('ragen-cache.json')])).rejects.toThrow(/--out FILE/);
   });

@@ -16,12 +16,12 @@ import { echo, escapeControl } from '../errors';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 import { assembleParams } from '../../core/advantage/params';
 import type { CliCommand, CliIo } from '../command';
-import { readImport } from '../read-import';
+import { noteLines, readImport, readMappingFile } from '../read-import';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
 import { formatProblem, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
-const OWN_FLAGS = ['in', 'estimator', 'json'];
+const OWN_FLAGS = ['in', 'estimator', 'json', 'map'];
 
 function usage(): string {
   return `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
@@ -33,6 +33,8 @@ group_id and writes one JSON line per input trajectory, in input order:
 
 Options:
   --in FILE|DIR|-        input file or folder, or - for stdin
+  --map FILE             read the rows of any table (JSON Lines, W&B table, CSV, parquet) through this
+                         column mapping (the same file convert --map takes; docs/rollouts-v1.md)
   --estimator ID         one of: ${ESTIMATOR_IDS.join(', ')}
   --json                 stdout is JSON Lines either way; --json also drops the summary on stderr
 
@@ -41,7 +43,8 @@ ${estimatorFlagHelp()}
 A flag the chosen estimator has no parameter for is an error. turns[].response_tokens must be
 present (it gives L_{i,t}). Malformed lines are reported on stderr with their line numbers; the
 exit code is 1 if any failed. A trajectory with success false but a positive reward is scored as
-given, with a warning.`;
+given, with a warning. For framework logs, every import note (what the reader did or could not
+recover) follows on stderr.`;
 }
 
 function checkFlags(args: ParsedArgs): void {
@@ -97,7 +100,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const params = estimatorParams(args, estimator);
   const path = stringFlag(args, 'in');
   if (path === undefined) throw new CliError('--in FILE (or --in - for stdin) is required');
-  const read = await readImport(path, io, undefined, 'frameworks');
+  const mapPath = stringFlag(args, 'map');
+  const mapping = mapPath === undefined ? undefined : await readMappingFile(mapPath);
+  const read = await readImport(path, io, undefined, 'frameworks', mapping);
   const several = read.results.length > 1;
   const records: LocatedRecord[] = [];
   const failures: Array<{ file: number; line: number; index: number; text: string }> = [];
@@ -117,6 +122,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   for (const f of failures) io.err(escapeControl(f.text));
   for (const f of scored.failures) io.err(escapeControl(f));
   for (const w of converted.warnings) io.err(escapeControl(`${where(w)}: traj "${w.trajId}": warning: ${w.message}`));
+  if (args.flags.json === undefined) for (const note of noteLines(read, true)) io.err(escapeControl(note));
   for (const record of records) {
     const line = scored.lines.get(record);
     if (line !== undefined) io.out(line);

@@ -7,27 +7,31 @@ import { writeFile } from 'node:fs/promises';
 import { gzipSync, strToU8 } from 'fflate';
 import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../command';
-import { readImport } from '../read-import';
+import { noteLines, readImport, readMappingFile } from '../read-import';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { formatsOfFramework, IMPORT_FRAMEWORKS, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
 
 const FROM = IMPORT_FRAMEWORKS.filter((f) => f !== 'rollouts.v1');
-const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json'];
+const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map'];
 
-const USAGE = `Usage: npm run -s cli -- convert [--from ${FROM.join('|')}] --in FILE|DIR|- --out FILE|- [--advantages]
+const USAGE = `Usage: npm run -s cli -- convert [--from ${FROM.join('|')} | --map FILE] --in FILE|DIR|- --out FILE|- [--advantages]
 
 Reads rollouts from another framework's logs and writes rollouts.v1 JSON Lines (gzip when --out ends in .gz).
 The format is detected from the content; --from restricts it to one framework's formats.
 
   --from F        ${FROM.join(' | ')} (also rollouts.v1, to re-check or re-score a file)
-  --in FILE|DIR   a log file (.json, .jsonl, also gzipped), a folder of them (read in natural
-                  order: rollout_data_dir/{step}.jsonl, rollout_log_dir/step{N}/{rank}.json), or - (stdin)
+  --map FILE      read the rows of any table (JSON Lines of flat objects, a W&B table, CSV, parquet)
+                  through this column mapping (the lab's "Export mapping" file; docs/rollouts-v1.md)
+  --in FILE|DIR   a log file (.json, .jsonl, .csv, .tsv, also gzipped; .parquet), a folder of them (read
+                  in natural order: rollout_data_dir/{step}.jsonl, rollout_log_dir/step{N}/{rank}.json), or - (stdin)
   --out FILE|-    where to write rollouts.v1 (- for stdout)
   --advantages    also score every estimator (${ESTIMATOR_IDS.length} of them, default parameters) into advantages.estimators
-  --json          stderr summary as one JSON object
+  --json          stderr summary as one JSON object (notes included)
 
 Response lengths come from the file's token counts when present, otherwise from the text estimate
-(turns[].response_tokens_estimated = true). Problems are listed on stderr (first 100 per file) with line numbers.`;
+(turns[].response_tokens_estimated = true). Problems are listed on stderr (first 100 per file) with line numbers,
+then every note on what the reader did or could not recover. A table no reader knows is an error that
+prints a guessed mapping to start from.`;
 
 function checkFlags(args: ParsedArgs): void {
   const unknown = Object.keys(args.flags).filter((f) => !KNOWN_FLAGS.includes(f));
@@ -47,12 +51,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['advantages', 'json']);
   checkFlags(args);
   const formats = formatsFrom(args);
+  const mapPath = stringFlag(args, 'map');
+  if (mapPath !== undefined && formats !== undefined) throw new CliError('--map and --from exclude each other: a mapping reads every row itself');
+  const mapping = mapPath === undefined ? undefined : await readMappingFile(mapPath);
   const input = stringFlag(args, 'in');
   if (input === undefined) throw new CliError('--in FILE (or a folder, or - for stdin) is required');
   const output = stringFlag(args, 'out');
   if (output === undefined) throw new CliError('--out FILE (or - for stdout) is required');
 
-  const read = await readImport(input, io, formats);
+  const read = await readImport(input, io, formats, true, mapping);
   let records: RolloutTrajectoryV1[] = read.results.flatMap(({ result }) => result.trajectories);
   const scoreErrors: string[] = [];
   if (args.flags.advantages !== undefined) {
@@ -70,10 +77,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
   }
   for (const line of [...read.problemLines, ...scoreErrors]) io.err(line);
+  const notes = noteLines(read);
+  if (args.flags.json === undefined) for (const line of notes) io.err(line);
   const adapters = [...new Set(read.results.map(({ result }) => result.adapterLabel))];
   const tokens = [...new Set(read.results.map(({ result }) => result.tokenCounts))];
   const groups = new Set(records.map((r) => r.group_id)).size;
-  const summary = { adapters, trajectories: records.length, groups, problems: read.problemCount + scoreErrors.length, tokenCounts: tokens.length === 1 ? tokens[0] : 'mixed', files: read.results.length };
+  const summary = { adapters, trajectories: records.length, groups, problems: read.problemCount + scoreErrors.length, tokenCounts: tokens.length === 1 ? tokens[0] : 'mixed', files: read.results.length, notes };
   if (args.flags.json !== undefined) io.err(JSON.stringify(summary));
   else {
     const shown = read.problemCount > read.problemLines.length ? ` (${read.problemLines.length} listed)` : '';
@@ -84,7 +93,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: 'convert verl-agent / AgentGym-RL / RAGEN logs to rollouts.v1 (optionally with every estimator\'s advantages)',
+  summary: 'convert verl-agent / AgentGym-RL / RAGEN / TRL / OpenRLHF logs, or any table through --map, to rollouts.v1 (optionally with every estimator\'s advantages)',
   usage: USAGE,
   run,
 };

@@ -5,16 +5,19 @@
  * listed, all counted) and where the token counts L_{i,t} came from. Switching readers is this file.
  */
 import { createByteImporter, type ByteImporter } from '../io/import/bytes';
+import type { ColumnMapping } from '../io/import/mapping';
 import { ProblemLog } from '../io/import/problems';
 
 export type { ImportProblem, ImportResult } from '../io/import/types';
-export { ImportFormatError } from '../io/import/importer';
+export { ImportFormatError, type ImportFormatErrorData, type UnknownTable } from '../io/import/importer';
+export type { ColumnMapping } from '../io/import/mapping';
 export { ProblemLog };
 
 export type RolloutImporter = ByteImporter;
 
-export function createRolloutImporter(options: { fileName: string }): RolloutImporter {
-  return createByteImporter({ fileName: options.fileName });
+/** `mapping`: read the file's rows through this column mapping instead of detecting its format. */
+export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping }): RolloutImporter {
+  return createByteImporter({ fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) });
 }
 
 /** A problem log holding an earlier one's listed problems and count (the session adds its own). */

@@ -2,13 +2,17 @@
  * Bytes in, text chunks out: gzip detected by its magic bytes (1f 8b) and inflated with fflate's
  * streaming `Gunzip`, UTF-8 decoded with fflate's streaming `DecodeUTF8` (no DOM TextDecoder, so
  * this runs in Node, workers and src/core alike). Linear; nothing is buffered beyond one chunk.
+ * Parquet (magic "PAR1") is the exception: its index is in the footer, so its bytes are kept until
+ * the end and decoded row group by row group (`parquet.ts`), which is asynchronous: call
+ * `finishAsync()` (it works for every file; `finish()` throws for parquet).
  *
  *   const importer = createByteImporter({ fileName: file.name });
  *   for await (const bytes of file.stream()) importer.push(bytes);
- *   const result = importer.finish();
+ *   const result = await importer.finishAsync();
  */
 import { DecodeUTF8, Gunzip } from 'fflate';
 import { createImporter, type Importer, type ImporterOptions } from './importer';
+import { isParquet, readParquetRows } from './parquet';
 import type { ImportProgress, ImportResult } from './types';
 
 export function isGzip(bytes: Uint8Array): boolean {
@@ -35,8 +39,11 @@ export function createUtf8Decoder(onText: (text: string) => void): { push(bytes:
 
 export interface ByteImporter {
   push(bytes: Uint8Array): void;
+  /** The result of a text file (JSON, CSV; gzipped or not); throws for parquet, which needs finishAsync. */
   finish(): ImportResult;
-  progress(): ImportProgress & { bytesIn: number; gzip: boolean | null };
+  /** The result of any file, parquet included. */
+  finishAsync(): Promise<ImportResult>;
+  progress(): ImportProgress & { bytesIn: number; gzip: boolean | null; parquet: boolean };
 }
 
 /** createImporter behind a byte stream that may be gzipped (decided on the first 2 bytes). */
@@ -45,6 +52,7 @@ export function createByteImporter(options: ImporterOptions = {}, importer: Impo
   let gzip: boolean | null = null;
   let gunzip: GunzipStream | null = null;
   let pending: Uint8Array | null = null;
+  let parquet: Uint8Array[] | null = null;
   let bytesIn = 0;
 
   const route = (bytes: Uint8Array, final: boolean) => {
@@ -55,13 +63,21 @@ export function createByteImporter(options: ImporterOptions = {}, importer: Impo
   return {
     push(bytes: Uint8Array): void {
       bytesIn += bytes.length;
+      if (parquet) {
+        parquet.push(bytes);
+        return;
+      }
       if (gzip === null) {
         const joined = pending ? concat(pending, bytes) : bytes;
-        if (joined.length < 2) {
+        if (joined.length < 4) {
           pending = joined;
           return;
         }
         pending = null;
+        if (isParquet(joined)) {
+          parquet = [joined];
+          return;
+        }
         gzip = isGzip(joined);
         if (gzip) gunzip = createGunzipStream((data, final) => decoder.push(data, final));
         route(joined, false);
@@ -69,17 +85,42 @@ export function createByteImporter(options: ImporterOptions = {}, importer: Impo
       }
       route(bytes, false);
     },
-    finish(): ImportResult {
-      if (gzip === null) {
-        gzip = false;
-        decoder.push(pending ?? new Uint8Array(0), true);
-      } else route(new Uint8Array(0), true);
+    finish: finishText,
+    async finishAsync(): Promise<ImportResult> {
+      if (!parquet) return finishText();
+      const bytes = parquet.length === 1 ? parquet[0] : concatAll(parquet);
+      parquet = [];
+      const read = await readParquetRows(bytes, (rows, columns, firstRow) => importer.feedRows(rows, columns, firstRow));
       const result = importer.finish();
-      if (gzip) result.notes.unshift('gzip-compressed');
+      result.notes.push(`parquet: ${read.rowGroups} row group${read.rowGroups === 1 ? '' : 's'}`);
       return result;
     },
-    progress: () => ({ ...importer.progress(), bytesIn, gzip }),
+    progress: () => ({ ...importer.progress(), bytesIn, gzip, parquet: parquet !== null }),
   };
+
+  function finishText(): ImportResult {
+    if (parquet) throw new Error('a parquet file is decoded asynchronously: call finishAsync()');
+    if (gzip === null) {
+      gzip = pending !== null && isGzip(pending);
+      if (gzip) {
+        gunzip = createGunzipStream((data, final) => decoder.push(data, final));
+        gunzip.push(pending!, true);
+      } else decoder.push(pending ?? new Uint8Array(0), true);
+    } else route(new Uint8Array(0), true);
+    const result = importer.finish();
+    if (gzip) result.notes.unshift('gzip-compressed');
+    return result;
+  }
+}
+
+function concatAll(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -89,9 +130,16 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** One-shot: a whole file's bytes (gzipped or not) → ImportResult. */
+/** One-shot: a whole text file's bytes (gzipped or not) → ImportResult. */
 export function importBytes(bytes: Uint8Array, options: ImporterOptions = {}): ImportResult {
   const importer = createByteImporter(options);
   importer.push(bytes);
   return importer.finish();
+}
+
+/** One-shot for any file, parquet included. */
+export async function importBytesAsync(bytes: Uint8Array, options: ImporterOptions = {}): Promise<ImportResult> {
+  const importer = createByteImporter(options);
+  importer.push(bytes);
+  return importer.finishAsync();
 }

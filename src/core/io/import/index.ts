@@ -1,5 +1,8 @@
-export { createImporter, importText, ImportFormatError, type Importer, type ImporterOptions } from './importer';
-export { createByteImporter, createGunzipStream, createUtf8Decoder, importBytes, isGzip, type ByteImporter, type GunzipStream } from './bytes';
+export { createImporter, importText, ImportFormatError, type Importer, type ImporterOptions, type ImportFormatErrorData, type UnknownTable } from './importer';
+export { guessMapping, mappingMatches, MappingFileError, parseMappingFile, tableColumns, type ColumnMapping, type TableColumn } from './mapping';
+export { cellNumber, cellText, isTableDocument, tableRows, type Row } from './rows';
+export { createByteImporter, createGunzipStream, createUtf8Decoder, importBytes, importBytesAsync, isGzip, type ByteImporter, type GunzipStream } from './bytes';
+export { isParquet } from './parquet';
 export { IMPORT_FORMATS, IMPORT_FRAMEWORKS, formatsOfFramework, getImportFormat } from './registry';
 export { estimateTokens, fillTokenCounts } from './tokens';
 export { formatProblem, PROBLEM_LIST_LIMIT } from './problems';

@@ -13,6 +13,8 @@ import { ragenCacheFormat } from './formats/ragen';
 import { ragenValFormat } from './formats/ragen-val';
 import { skyrlEvalsFormat } from './formats/skyrl';
 import { verlFormat } from './formats/verl';
+import { trlCompletionsFormat } from './formats/trl';
+import { openrlhfSamplesFormat } from './formats/openrlhf';
 import type { ImportAdapter, ImportFormatId } from './types';
 
 export const IMPORT_FORMATS: readonly ImportAdapter[] = [
@@ -23,6 +25,8 @@ export const IMPORT_FORMATS: readonly ImportAdapter[] = [
   ragenCacheFormat,
   ragenValFormat,
   skyrlEvalsFormat,
+  trlCompletionsFormat,
+  openrlhfSamplesFormat,
   verlFormat,
 ];
 

@@ -5,10 +5,26 @@
  */
 import type { RolloutTrajectoryV1 } from '../rollouts-v1';
 
-export type ImportFormatId = 'rollouts-v1' | 'verl-agent-uid' | 'verl-agent' | 'agentgym-rl' | 'ragen-cache' | 'ragen-val' | 'skyrl-evals' | 'verl';
+export type ImportFormatId =
+  | 'rollouts-v1'
+  | 'verl-agent-uid'
+  | 'verl-agent'
+  | 'agentgym-rl'
+  | 'ragen-cache'
+  | 'ragen-val'
+  | 'skyrl-evals'
+  | 'verl'
+  | 'trl-completions'
+  | 'openrlhf-samples'
+  /** Rows read through a user's column mapping (`createImporter({ mapping })`); not a registry entry. */
+  | 'column-mapping';
 
-/** How the file's JSON is laid out: one value per line, one top-level array, or a single JSON text. */
-export type JsonLayout = 'lines' | 'array' | 'document';
+/**
+ * How the file is laid out: JSON (one value per line, one top-level array, or a single JSON text),
+ * CSV / TSV text, or parquet bytes. Table rows (CSV, parquet, a W&B table) reach adapters as plain
+ * objects, one per row; their `line` is the CSV line, or the 1-based row number (parquet, W&B table).
+ */
+export type JsonLayout = 'lines' | 'array' | 'document' | 'csv' | 'parquet';
 
 export interface ImportProblem {
   /** 1-based line where the offending value starts; null for problems of the file as a whole. */
@@ -57,6 +73,8 @@ export interface FormatSample {
   value: unknown;
   layout: JsonLayout;
   fileName?: string;
+  /** The table's column names in order, when the value is a row of a table (CSV, parquet, W&B table). */
+  columns?: string[];
 }
 
 /** What an adapter may do while it reads. */
@@ -82,7 +100,7 @@ export interface ImportAdapter {
   id: ImportFormatId;
   label: string;
   /** Framework name for `convert --from` (several formats may share one). */
-  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen' | 'skyrl' | 'verl';
+  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen' | 'skyrl' | 'verl' | 'trl' | 'openrlhf' | 'mapping';
   /** One sentence: what the files look like and where they come from. */
   description: string;
   detect(sample: FormatSample): boolean;
