@@ -5,17 +5,17 @@
  */
 import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
+import type { WorkerHandle } from './spawn-worker';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';
+import { spawnImport } from './workers';
 
-let remote: Comlink.Remote<ImportApi> | null = null;
+let handle: WorkerHandle<ImportApi> | null = null;
 
+/** The page's import worker: started on first use, and started afresh after a crash (the open file is lost). */
 function worker(): Comlink.Remote<ImportApi> {
-  if (!remote) {
-    const w = new Worker(new URL('../../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' });
-    remote = Comlink.wrap<ImportApi>(w);
-  }
-  return remote;
+  if (!handle || handle.ended()) handle = spawnImport();
+  return handle.api;
 }
 
 /** Start the import worker ahead of the first file (its module loads while the person picks one). */

@@ -14,7 +14,7 @@ import { useConfigStore } from '../state/config-store';
 import { runConfigsOf, type LabConfig } from './lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
 import { connectRun, type RunApi } from './run-api';
-import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
+import { spawnTrainer, type TrainerHandle } from './workers';
 import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './persist/fault-watch';
 import * as recorder from './persist/recorder';
 import { releaseLab } from './persist/tabs';
@@ -74,7 +74,7 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, result: Iteratio
 }
 
 function startRun(gen: number, id: string, config: LabConfig, index: number, checkpoint: Checkpoint | null, restarts = 0): RunHandle {
-  const worker = createTrainerWorker();
+  const worker = spawnTrainer();
   const api = connectRun(worker.api);
   const runConfig = runConfigsOf(config)[index];
   const busy = () => gen === generation && useRunStore.getState().runs.find((r) => r.id === id)?.status === 'running';

@@ -12,7 +12,7 @@
  *                   a software WebGPU adapter compiles its shaders
  */
 import type { RunApi } from '../run-api';
-import type { TrainerHandle } from '../trainer-worker';
+import type { TrainerHandle } from '../workers';
 
 export type FaultKind = 'exception' | 'out-of-memory' | 'device-lost' | 'died' | 'unresponsive';
 
