@@ -10,7 +10,7 @@
  *   calls reject with "the worker was stopped", so no caller waits forever on a dead worker.
  *
  * A worker that ends itself (`self.close()`) raises no event a page can see; the trainer's
- * liveness lock (persist/fault-watch.ts) notices that one.
+ * liveness lock (fault-watch.ts) notices that one.
  */
 import * as Comlink from 'comlink';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricsToCsv, metricsToJson, METRICS_FORMAT } from '../../src/app/export/metrics-export';
 import { savedRunFromTelemetry } from '../../src/app/export/run-export';
-import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
 import { REPORT_KEEP } from '../../src/core/train/run-file';
 import type { IterationMetrics } from '../../src/core/train/metrics';
 import type { RunTelemetry } from '../../src/state/run-store';

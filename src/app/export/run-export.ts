@@ -6,7 +6,7 @@
 import type { Checkpoint } from '../../core/train/checkpoint';
 import { encodeRunFile, keepReport, RUN_FILE_EXTENSION, RUN_FILE_FORMAT, RUN_FILE_MIME, type SavedReport, type SavedRun } from '../../core/train/run-file';
 import type { RunTelemetry } from '../../state/run-store';
-import { runConfigsOf, type LabConfig } from '../lab-config';
+import { runConfigsOf, type LabConfig } from '../../state/lab-config';
 import { downloadBlob, downloadText } from './download';
 import { metricsToCsv, metricsToJson, runFileStem } from './metrics-export';
 

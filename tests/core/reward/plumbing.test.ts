@@ -5,7 +5,7 @@ import { householdEnv } from '../../../src/core/env/household';
 import { validateConfig, DEFAULT_CONFIG } from '../../../src/core/train/config';
 import { Trainer } from '../../../src/core/train/trainer';
 import { parseShareLink, shareSearch } from '../../../src/app/share-link';
-import { DEFAULT_LAB_CONFIG } from '../../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../../src/state/lab-config';
 import { trainCommand } from '../../../src/cli/commands/train';
 import type { CliIo } from '../../../src/cli/command';
 

@@ -11,8 +11,8 @@
  *                   the first iteration FIRST_STALL_MS, since a worker may block for minutes while
  *                   a software WebGPU adapter compiles its shaders
  */
-import type { RunApi } from '../run-api';
-import type { TrainerHandle } from '../workers';
+import type { RunApi } from './run-api';
+import type { TrainerHandle } from './workers';
 
 export type FaultKind = 'exception' | 'out-of-memory' | 'device-lost' | 'died' | 'unresponsive';
 
