@@ -8,7 +8,7 @@ import { encodeRunFile, keepReport, RUN_FILE_EXTENSION, RUN_FILE_FORMAT, RUN_FIL
 import type { RunTelemetry } from '../../state/run-store';
 import { runConfigsOf, type LabConfig } from '../../state/lab-config';
 import { downloadBlob, downloadText } from './download';
-import { metricsToCsv, metricsToJson, runFileStem } from './metrics-export';
+import { metricsToCsv, metricsToJson, runFileStem } from '../../core/io/export/metrics';
 
 /** The run's own RunConfig: the lab's shared one with this run's estimator. */
 export function runConfigOf(run: Pick<RunTelemetry, 'estimator'>, lab: LabConfig) {
