@@ -20,7 +20,7 @@ function worker(): Comlink.Remote<ImportApi> {
 
 /** Start the import worker ahead of the first file (its module loads while the person picks one). */
 export function warmImportWorker(): void {
-  void worker().ready();
+  worker().ready().catch(() => undefined); // a failure shows on the first real call
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -41,7 +41,7 @@ export async function openRollouts(file: Blob, fileName: string): Promise<void> 
 }
 
 export function cancelImport(): void {
-  void worker().cancel();
+  worker().cancel().catch(() => undefined); // nothing to cancel in a worker that has ended
 }
 
 /** Fetch a file hosted beside the app (a relative URL) and open it. */

@@ -8,6 +8,8 @@
  *   `onCrash` listener, and rejects every call in flight and every later call with its message.
  * - termination: `terminate()` ends the worker at once (idempotent); calls in flight and later
  *   calls reject with "the worker was stopped", so no caller waits forever on a dead worker.
+ *   A fire-and-forget call (`void api.ping()`) therefore needs its own `.catch`: the page reports
+ *   an unhandled rejection otherwise.
  *
  * A worker that ends itself (`self.close()`) raises no event a page can see; the trainer's
  * liveness lock (fault-watch.ts) notices that one.
