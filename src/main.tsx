@@ -7,6 +7,8 @@ import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
 import { startPersistence } from './app/persist/start';
+import { onRunsOpened } from './app/persist/restore';
+import { installDebugFaults, runsRestored } from './app/run-client';
 import './ui/styles.css';
 
 installSeriesColors();
@@ -20,7 +22,9 @@ startUrlSync();
 applyClassLink(search)
   .catch((error: unknown) => console.error('class link:', error))
   .finally(() => startBackend(search));
-void startPersistence(search, fromLink);
+onRunsOpened(runsRestored); // saved labs and run files reopen into the run driver
+installDebugFaults(search);
+void startPersistence(fromLink);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -2,8 +2,10 @@
  * The concepts worker: a thin comlink adapter over src/core for the Concepts view's small runs in
  * the browser. It picks the tfjs backend and runs the same core functions as the CLI commands:
  * `bestOfN` is src/core/search's runSearchStudy (`npm run -s cli -- best-of-n`), `trainRun` is
- * src/core/experiments' trainerRunOne (training then seen/unseen evaluation). Progress comes back
- * through a Comlink.proxy callback, once per event (an iteration or a search), never per token.
+ * src/core/experiments' trainerRunOne (training then seen/unseen evaluation), `rewardConcept`
+ * trains a reward concept's arms (src/core/concepts' runBranches, as `npm run -s cli -- <id>` does)
+ * and `valueFunction` a small PPO run with one group's critic view. Progress comes back through
+ * Comlink.proxy callbacks, once per event (an iteration or a search), never per token.
  */
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs-core';
@@ -12,6 +14,9 @@ import { runSearchStudy, type SearchResults, type StudyEvent, type StudyOptions 
 import { trainerRunOne } from '../src/core/experiments/train-run';
 import type { EvalRecord, IterationRecord } from '../src/core/experiments/results';
 import type { RunSpec } from '../src/core/experiments/types';
+import { runBranches, type BranchEvaluation, type BranchPoint } from '../src/core/concepts/branches';
+import { REWARD_CONCEPTS, type RewardConceptId } from '../src/core/concepts/reward-concepts';
+import { runValueFunction, valueFunctionSpec, type ValueFunctionResult } from '../src/core/concepts/value-function';
 
 let cancelled = false;
 
@@ -32,7 +37,15 @@ const api = {
   async trainRun(spec: RunSpec, onIteration: (r: IterationRecord) => void, onEvaluation: (e: EvalRecord) => void) {
     return trainerRunOne({ backend: tf.getBackend() })(spec, { onIteration, onEvaluation });
   },
-  /** Ends a study after its current event. */
+  /** Train reward concept `id`'s arms at the browser size; resolves when every arm is done. */
+  async rewardConcept(id: RewardConceptId, onPoint: (point: BranchPoint) => void, onEvaluation: (evaluation: BranchEvaluation) => void): Promise<void> {
+    await runBranches(REWARD_CONCEPTS[id].spec('browser'), { backend: tf.getBackend(), onPoint, onEvaluation });
+  },
+  /** A small PPO run, then one group: V(s_t), returns, GAE and GRPO's flat credit. */
+  async valueFunction(onIteration: (iteration: number) => void): Promise<ValueFunctionResult> {
+    return runValueFunction(valueFunctionSpec('browser'), { backend: tf.getBackend(), onIteration });
+  },
+  /** Ends a best-of-N study after its current event (the page terminates the worker for the others). */
   cancel() {
     cancelled = true;
   },

@@ -1,5 +1,5 @@
 /**
- * Health signals of a trainer worker, for the page's fault watch (src/app/persist/fault-watch.ts):
+ * Health signals of a trainer worker, for the page's fault watch (src/app/fault-watch.ts):
  *
  * - `holdLiveness(name)`: the worker holds a Web Lock named by the page for as long as it lives; the
  *   lock manager releases it when the worker ends in any way (a crash, `self.close()`, terminate),

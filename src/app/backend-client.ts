@@ -1,6 +1,6 @@
 import { backendEvents } from '../state/backend-store';
 import { backendFromSearch } from './backend-request';
-import { createTrainerWorker } from './trainer-worker';
+import { spawnTrainer } from './workers';
 
 /**
  * Probe the backend once at start-up in a worker (the same selection every trainer worker makes),
@@ -9,7 +9,7 @@ import { createTrainerWorker } from './trainer-worker';
 export async function startBackend(search: string): Promise<void> {
   const { request, invalid } = backendFromSearch(search);
   backendEvents.requestParsed(invalid);
-  const handle = createTrainerWorker();
+  const handle = spawnTrainer();
   try {
     const info = await handle.api.init({ backend: request });
     const selfTest = await handle.api.selfTest();

@@ -6,8 +6,9 @@
 import { classEvents } from '../state/class-store';
 import { configEvents, useConfigStore } from '../state/config-store';
 import { viewEvents } from '../state/view-store';
-import { parseClassLink, type ClassSettings } from './class-link';
-import { PRESETS } from './lab-config';
+import { parseClassLink } from './class-link';
+import type { ClassSettings } from '../state/class-settings';
+import { PRESETS } from '../state/lab-config';
 import { showRecorded } from './recorded-client';
 import { train } from './run-client';
 import { parseShareLink } from './share-link';

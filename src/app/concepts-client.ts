@@ -1,33 +1,27 @@
 /**
  * Concepts view wiring: one concepts worker per browser run (src/core's functions, as the CLI runs
  * them), and the CLI results each concept ships next to its docs page. The only writer of the
- * concepts store.
+ * concepts store. Every concept's run goes through `runConcept`: one worker (spawnWorker's crash
+ * and termination policy), one run per concept at a time, Stop ends the worker.
  */
 import * as Comlink from 'comlink';
 import type { ConceptsApi } from '../../workers/concepts.worker';
+import type { BranchEvaluation, BranchPoint } from '../core/concepts/branches';
+import { REWARD_CONCEPTS, type RewardConceptId } from '../core/concepts/reward-concepts';
+import { valueFunctionSpec, type ValueFunctionResult } from '../core/concepts/value-function';
 import { conceptsEvents, useConceptsStore } from '../state/concepts-store';
 import { backendFromSearch } from './backend-request';
+import type { WorkerHandle } from './spawn-worker';
+import { spawnConcepts } from './workers';
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-interface Active {
-  api: Comlink.Remote<ConceptsApi>;
-  terminate(): void;
-}
-
-const active = new Map<string, Active>();
-
-/** A fresh concepts worker with the page's backend (`?backend=`) selected. */
-async function startWorker(): Promise<Active> {
-  const worker = new Worker(new URL('../../workers/concepts.worker.ts', import.meta.url), { type: 'module', name: 'concepts' });
-  const api = Comlink.wrap<ConceptsApi>(worker);
-  await api.init({ backend: backendFromSearch(window.location.search).request });
-  return { api, terminate: () => worker.terminate() };
-}
+const active = new Map<string, WorkerHandle<ConceptsApi>>();
 
 /**
  * Runs `work` in a new worker for concept `id` (one run per concept at a time; a second call
- * replaces the first). `work` reports progress through `progress(done, message, data?)` (data: the results so far, if any).
+ * replaces the first). `work` reports progress through `progress(done, message, data?)` (data: the
+ * results so far, if any). A crash of the worker fails the run with the crash's message.
  */
 export async function runConcept<T>(
   id: string, total: number,
@@ -35,32 +29,69 @@ export async function runConcept<T>(
 ): Promise<void> {
   cancelConcept(id);
   conceptsEvents.runStarted(id, total, 'starting the worker');
-  let entry: Active | null = null;
+  const handle = spawnConcepts();
+  active.set(id, handle);
+  const mine = () => active.get(id) === handle;
   try {
-    entry = await startWorker();
-    active.set(id, entry);
-    const mine = entry;
-    const result = await work(entry.api, (done, text, data) => {
-      if (active.get(id) === mine) conceptsEvents.runProgressed(id, done, text, data);
+    const info = await handle.api.init({ backend: backendFromSearch(window.location.search).request });
+    if (mine()) conceptsEvents.workerReady(id, info.backend);
+    const result = await work(handle.api, (done, text, data) => {
+      if (mine()) conceptsEvents.runProgressed(id, done, text, data);
     });
-    if (active.get(id) === mine) conceptsEvents.runFinished(id, result);
+    if (mine()) conceptsEvents.runFinished(id, result);
   } catch (error) {
-    if (entry && active.get(id) === entry) conceptsEvents.runFailed(id, message(error));
+    if (mine()) conceptsEvents.runFailed(id, message(error));
   } finally {
-    if (entry && active.get(id) === entry) {
+    if (mine()) {
       active.delete(id);
-      entry.terminate();
+      handle.terminate();
     }
   }
 }
 
 /** Stops concept `id`'s run (its worker is terminated; results so far stay on screen). */
 export function cancelConcept(id: string): void {
-  const entry = active.get(id);
-  if (!entry) return;
+  const handle = active.get(id);
+  if (!handle) return;
   active.delete(id);
-  entry.terminate();
+  handle.terminate();
   conceptsEvents.runCancelled(id);
+}
+
+/** What a reward concept's browser run holds: every iteration's point and the arms' evaluations. */
+export interface BranchRunData {
+  points: BranchPoint[];
+  evaluations: BranchEvaluation[];
+}
+
+/** Trains reward concept `id`'s arms at the browser size (src/core/concepts/reward-concepts.ts). */
+export function runRewardConcept(id: RewardConceptId): Promise<void> {
+  const spec = REWARD_CONCEPTS[id].spec('browser');
+  const data: BranchRunData = { points: [], evaluations: [] };
+  const snapshot = (): BranchRunData => ({ points: [...data.points], evaluations: [...data.evaluations] });
+  return runConcept<BranchRunData>(id, spec.warmup + spec.arms.length * spec.iterations, async (api, progress) => {
+    await api.rewardConcept(
+      id,
+      Comlink.proxy((p: BranchPoint) => {
+        data.points.push(p);
+        progress(data.points.length, `${p.arm} iteration ${p.iteration}`, snapshot());
+      }),
+      Comlink.proxy((e: BranchEvaluation) => {
+        data.evaluations.push(e);
+        progress(data.points.length, `evaluated ${e.arm} on ${e.split}`, snapshot());
+      }),
+    );
+    return snapshot();
+  });
+}
+
+export const VALUE_FUNCTION_ID = 'value-function';
+
+/** Trains the value-function concept's small PPO run (src/core/concepts/value-function.ts). */
+export function runValueFunctionConcept(): Promise<void> {
+  const { iterations } = valueFunctionSpec('browser');
+  return runConcept<ValueFunctionResult>(VALUE_FUNCTION_ID, iterations, (api, progress) =>
+    api.valueFunction(Comlink.proxy((k: number) => progress(k, `iteration ${k}`))));
 }
 
 /** Fetches a concept's shipped results once (a URL from a Vite `?url` import: relative to the page). */

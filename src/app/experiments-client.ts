@@ -18,7 +18,7 @@ import type { CheckpointJson } from '../core/train/checkpoint';
 import type { IterationResult } from '../core/train/metrics';
 import { experimentsEvents, useExperimentsStore, type ShippedEntry } from '../state/experiments-store';
 import { backendFromSearch } from './backend-request';
-import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
+import { spawnTrainer, type TrainerHandle } from './workers';
 
 /** Shipped results live next to index.html (relative URL: the build works from any sub-path). */
 export const SHIPPED_BASE = 'experiments/';
@@ -117,7 +117,7 @@ const workerInfo = { backend: 'unknown', tfjsVersion: 'unknown' };
 
 /** runOne for the browser: a fresh trainer worker per run. */
 const workerRunOne: RunOne = async (spec, hooks) => {
-  const entry: Active = { handle: createTrainerWorker(), fail: () => undefined };
+  const entry: Active = { handle: spawnTrainer(), fail: () => undefined };
   active.add(entry);
   try {
     const info = await entry.handle.api.init({ backend: backendFromSearch(window.location.search).request });

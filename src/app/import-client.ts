@@ -5,22 +5,22 @@
  */
 import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
+import type { WorkerHandle } from './spawn-worker';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';
+import { spawnImport } from './workers';
 
-let remote: Comlink.Remote<ImportApi> | null = null;
+let handle: WorkerHandle<ImportApi> | null = null;
 
+/** The page's import worker: started on first use, and started afresh after a crash (the open file is lost). */
 function worker(): Comlink.Remote<ImportApi> {
-  if (!remote) {
-    const w = new Worker(new URL('../../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' });
-    remote = Comlink.wrap<ImportApi>(w);
-  }
-  return remote;
+  if (!handle || handle.ended()) handle = spawnImport();
+  return handle.api;
 }
 
 /** Start the import worker ahead of the first file (its module loads while the person picks one). */
 export function warmImportWorker(): void {
-  void worker().ready();
+  worker().ready().catch(() => undefined); // a failure shows on the first real call
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -45,7 +45,7 @@ export async function openRollouts(file: Blob, fileName: string): Promise<void> 
 }
 
 export function cancelImport(): void {
-  void worker().cancel();
+  worker().cancel().catch(() => undefined); // nothing to cancel in a worker that has ended
 }
 
 /** Fetch a file hosted beside the app (a relative URL) and open it. */

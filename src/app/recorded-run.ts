@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
 import type { CheckpointJson } from '../core/train/checkpoint';
 import type { IterationMetrics } from '../core/train/metrics';
 import type { DivergenceSummary, GroupRecords } from '../state/run-store';
-import type { LabConfig } from './lab-config';
+import type { LabConfig } from '../state/lab-config';
 
 export const RECORDED_FORMAT = 'rollout-lab.recorded-runs.v1';
 /** At most this many iterations keep their full rollout groups. */

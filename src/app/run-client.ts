@@ -3,7 +3,7 @@
  * One worker per run; every run gets the same shared RunConfig apart from its estimator, so the
  * runs start from the same weights and see the same tasks with the same sampling seeds.
  * Progress arrives once per iteration through a Comlink.proxy callback, with the run's checkpoint:
- * persist/recorder saves both, and a worker that fails (persist/fault-watch) is replaced by a
+ * persist/recorder saves both, and a worker that fails (fault-watch.ts) is replaced by a
  * fresh one resumed from the latest checkpoint.
  */
 import type { DebugFault } from '../../workers/run-health';
@@ -11,13 +11,14 @@ import type { Checkpoint } from '../core/train/checkpoint';
 import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
-import { runConfigsOf, type LabConfig } from './lab-config';
+import { runConfigsOf, type LabConfig } from '../state/lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
 import { connectRun, type RunApi } from './run-api';
-import { createTrainerWorker, type TrainerHandle } from './trainer-worker';
-import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './persist/fault-watch';
+import { spawnTrainer, type TrainerHandle } from './workers';
+import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './fault-watch';
 import * as recorder from './persist/recorder';
 import { releaseLab } from './persist/tabs';
+import type { OpenedRuns } from './persist/restore';
 import { useSavedRunsStore, savedRunsEvents } from '../state/saved-runs-store';
 import { estimatorLabel } from './persist/labs';
 
@@ -34,11 +35,8 @@ interface RunHandle {
   restarts: number;
 }
 
-/** Runs restored from storage, built into workers on the next Train or Step. */
-export interface PendingRuns {
-  config: LabConfig;
-  runs: Array<{ id: string; estimator: string; checkpoint: Checkpoint | null }>;
-}
+/** Runs restored from storage or a recording, built into workers on the next Train or Step. */
+export type PendingRuns = OpenedRuns;
 
 let handles: RunHandle[] = [];
 let generation = 0;
@@ -74,7 +72,7 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, result: Iteratio
 }
 
 function startRun(gen: number, id: string, config: LabConfig, index: number, checkpoint: Checkpoint | null, restarts = 0): RunHandle {
-  const worker = createTrainerWorker();
+  const worker = spawnTrainer();
   const api = connectRun(worker.api);
   const runConfig = runConfigsOf(config)[index];
   const busy = () => gen === generation && useRunStore.getState().runs.find((r) => r.id === id)?.status === 'running';
@@ -227,4 +225,16 @@ export function runsRestored(runs: PendingRuns): void {
 export async function debugFault(index: number, kind: DebugFault, after: number): Promise<void> {
   const h = (await ensureRuns())[index];
   if (h && (await h.ready)) await h.api.debugFault(kind, after);
+}
+
+declare global {
+  interface Window {
+    /** Only with ?debug=faults: make run `index`'s worker fault after iteration `after`. */
+    rolloutLabDebug?: { fault(index: number, kind: DebugFault, after: number): Promise<void> };
+  }
+}
+
+/** With `?debug=faults` in `search`, expose `window.rolloutLabDebug.fault` (the persist browser test's hook). */
+export function installDebugFaults(search: string): void {
+  if (new URLSearchParams(search).get('debug') === 'faults') window.rolloutLabDebug = { fault: debugFault };
 }

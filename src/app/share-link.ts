@@ -17,7 +17,7 @@ import { parseRewardParams, REWARD_PARAM_PREFIX, writeRewardParams } from './rew
 import { BACKEND_REQUESTS } from '../../workers/backend-request';
 import { backendFromSearch } from './backend-request';
 import { CLASS_LINK_KEYS } from './class-link';
-import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from './lab-config';
+import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from '../state/lab-config';
 
 export const LINK_VERSION = '1';
 /** RunConfig fields a link carries (all but the per-run ones). */

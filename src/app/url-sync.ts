@@ -5,7 +5,7 @@
  */
 import { configEvents, useConfigStore } from '../state/config-store';
 import { useClassStore } from '../state/class-store';
-import type { LabConfig } from './lab-config';
+import type { LabConfig } from '../state/lab-config';
 import { classLinkParams } from './class-link';
 import { parseShareLink, shareSearch, type ParsedLink } from './share-link';
 

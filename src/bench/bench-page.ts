@@ -11,7 +11,7 @@ import { toTrajectorySummary } from '../core/io/to-group';
 import { estimatorParams } from '../core/train/advantages';
 import { DEFAULT_CONFIG, type RunConfig } from '../core/train/config';
 import type { IterationMetrics, IterationResult } from '../core/train/metrics';
-import { createTrainerWorker } from '../app/trainer-worker';
+import { spawnTrainer } from '../app/workers';
 import { perCall } from './timing';
 import type { BackendInfo, BackendRequest } from '../../workers/backend';
 
@@ -45,7 +45,7 @@ function toGroups(result: IterationResult): RolloutGroup[] {
 export async function runBrowserBench(
   backend: BackendRequest, iterations: number, overrides: Partial<RunConfig> = {}, threads?: number,
 ): Promise<BrowserBenchResult> {
-  const handle = createTrainerWorker();
+  const handle = spawnTrainer();
   try {
     const info = await handle.api.init({ backend, threads });
     const results: IterationResult[] = [];

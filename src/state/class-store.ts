@@ -3,7 +3,7 @@
  * tour and text), the recorded runs on show, and where the guided tour is. Plain data.
  */
 import { create } from 'zustand';
-import { DEFAULT_CLASS_SETTINGS, type ClassSettings } from '../app/class-link';
+import { DEFAULT_CLASS_SETTINGS, type ClassSettings } from './class-settings';
 
 export interface ClassState {
   settings: ClassSettings;

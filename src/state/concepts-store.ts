@@ -1,7 +1,7 @@
 /**
- * Concepts view state: each concept's one small run in the browser (status, progress, results so
- * far) and the shipped CLI results it loaded. Plain data only; src/app/concepts-client.ts is the
- * only writer.
+ * Concepts view state: each concept's one small run in the browser (status, progress, backend,
+ * results so far) and the shipped CLI results it loaded. Plain data only; src/app/concepts-client.ts
+ * is the only writer.
  */
 import { create } from 'zustand';
 
@@ -14,6 +14,8 @@ export interface ConceptRun<T = unknown> {
   total: number;
   /** One line of what is happening now. */
   message: string;
+  /** The tfjs backend the worker runs on (null until its worker has started). */
+  backend: string | null;
   /** The results so far (a concept's own plain-JSON shape). */
   data: T | null;
   error: string | null;
@@ -30,7 +32,7 @@ export interface ConceptsState {
   shipped: Record<string, ShippedConcept>;
 }
 
-export const IDLE_RUN: ConceptRun = { status: 'idle', done: 0, total: 0, message: '', data: null, error: null };
+export const IDLE_RUN: ConceptRun = { status: 'idle', done: 0, total: 0, message: '', backend: null, data: null, error: null };
 
 export const useConceptsStore = create<ConceptsState>(() => ({ runs: {}, shipped: {} }));
 
@@ -42,6 +44,7 @@ const putShipped = (id: string, value: ShippedConcept) => set({ shipped: { ...ge
 
 export const conceptsEvents = {
   runStarted: (id: string, total: number, message: string) => putRun(id, { ...IDLE_RUN, status: 'running', total, message }),
+  workerReady: (id: string, backend: string) => putRun(id, { backend }),
   runProgressed: (id: string, done: number, message: string, data?: unknown) => putRun(id, data === undefined ? { done, message } : { done, message, data }),
   runFinished: (id: string, data: unknown) => putRun(id, { status: 'finished', done: get().runs[id]?.total ?? 0, message: 'finished', data }),
   runCancelled: (id: string) => putRun(id, { status: 'cancelled', message: 'cancelled' }),

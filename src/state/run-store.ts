@@ -8,7 +8,7 @@
 import { create } from 'zustand';
 import type { IterationMetrics } from '../core/train/metrics';
 import type { TrainedTrajectoryV1 } from '../core/rollout/records';
-import type { LabConfig } from '../app/lab-config';
+import type { LabConfig } from './lab-config';
 import { appendBounded, boundRecord, GROUP_BOUNDS, METRIC_BOUNDS } from './history-bounds';
 
 export const KEEP_GROUP_ITERATIONS = GROUP_BOUNDS.recent;

@@ -23,7 +23,7 @@ export const VIEWS: ViewEntry[] = [
 ];
 
 /** The view named by a location hash (`#play`, or `#concepts/<id>`: the part before `/`), or the first view. */
-export function viewFromHash(hash: string): ViewEntry {
+export function viewFromHash(hash: string, views: readonly ViewEntry[] = VIEWS): ViewEntry {
   const id = hash.replace(/^#\/?/, '').split('/')[0];
-  return VIEWS.find((v) => v.id === id) ?? VIEWS[0];
+  return views.find((v) => v.id === id) ?? views[0];
 }

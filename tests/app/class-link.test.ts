@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classLinkParams, DEFAULT_CLASS_SETTINGS, parseClassLink } from '../../src/app/class-link';
+import { classLinkParams, parseClassLink } from '../../src/app/class-link';
+import { DEFAULT_CLASS_SETTINGS } from '../../src/state/class-settings';
 
 describe('class links', () => {
   it('round-trips every setting through the query', () => {

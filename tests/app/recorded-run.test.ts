@@ -3,7 +3,7 @@ import {
   decodeRecordedGroups, decodeRecordedRuns, encodeRecordedGroups, encodeRecordedRuns, packCheckpoint, recordedIterations,
   splitRecording, unpackCheckpoint, type RecordedRuns,
 } from '../../src/app/recorded-run';
-import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
 import type { CheckpointJson } from '../../src/core/train/checkpoint';
 import type { GroupRecords } from '../../src/state/run-store';
 

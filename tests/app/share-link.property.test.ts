@@ -4,7 +4,7 @@ import { BACKEND_REQUESTS } from '../../workers/backend-request';
 import { isEstimatorId } from '../../src/core/advantage/registry';
 import { getEnv } from '../../src/core/env/registry';
 import { validateConfig, type RunConfig } from '../../src/core/train/config';
-import { MAX_RUNS, type LabConfig } from '../../src/app/lab-config';
+import { MAX_RUNS, type LabConfig } from '../../src/state/lab-config';
 import { LINK_KEYS, parseShareLink, shareSearch, shareUrl } from '../../src/app/share-link';
 
 const NULL_WORDS = new Set(['null', 'any', 'default', '']);

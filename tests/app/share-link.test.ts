@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/core/train/config';
-import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf } from '../../src/state/lab-config';
 import { parseShareLink, shareSearch } from '../../src/app/share-link';
 
 describe('share links', () => {

@@ -21,7 +21,8 @@ describe('reward concepts in the Concepts view', () => {
     await page.goto(`${baseUrl}?backend=wasm#concepts/reward-hacking`);
     const article = page.locator('article[data-concept="reward-hacking"]');
     await article.waitFor();
-    await expect(article.getByRole('img', { name: 'Keyword checker pay vs true success' }).count()).resolves.toBe(1); // the bundled CLI figure
+    await article.getByRole('img', { name: 'Keyword checker pay vs true success' }).first().waitFor(); // the shipped CLI figure (fetched)
+    await expect(article.getByRole('img', { name: 'Keyword checker pay vs true success' }).count()).resolves.toBe(1);
     await article.getByRole('button', { name: 'Train the tiny version here' }).click();
     const status = article.getByRole('status');
     await page.waitForFunction((el) => el?.getAttribute('data-status') === 'finished' || el?.getAttribute('data-status') === 'failed', await status.elementHandle(), { timeout: 120_000 });
@@ -50,6 +51,7 @@ describe('reward concepts in the Concepts view', () => {
     await page.goto(`${baseUrl}?backend=wasm#concepts/value-function`);
     const article = page.locator('article[data-concept="value-function"]');
     await article.waitFor();
+    await article.getByRole('combobox', { name: 'CLI run: trajectory' }).waitFor(); // the shipped CLI run (fetched)
     await article.getByRole('button', { name: 'Train a tiny PPO run here' }).click();
     const status = article.getByRole('status');
     await page.waitForFunction((el) => el?.getAttribute('data-status') === 'finished' || el?.getAttribute('data-status') === 'failed', await status.elementHandle(), { timeout: 120_000 });

@@ -15,14 +15,14 @@ import { advantagesCommand } from '../../src/cli/commands/advantages';
 import { estimatorFlagParams } from '../../src/cli/estimator-flags';
 import { parseArgs } from '../../src/cli/args';
 import { parseShareLink, shareSearch } from '../../src/app/share-link';
-import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
 import { estimatorOptions, paramFields } from '../../src/ui/lab/estimator-options';
 import { paletteColor, seriesStylesheet } from '../../src/ui/palette';
 import { DEFAULT_CONFIG, validateConfig } from '../../src/core/train/config';
 import { estimatorParams } from '../../src/core/train/advantages';
 import { exampleGroup } from '../../src/app/example-group';
 import { workedEquation } from '../../src/ui/equations/equation-numbers';
-import { lanesOf } from '../../src/ui/group/advantage-lanes';
+import { lanesOf } from '../../src/ui/model/advantage-lanes';
 import { checkEstimatorDeclarations } from '../core/advantage/declaration-contract';
 import { checkEnvDeclarations } from '../core/env/declaration-contract';
 import { buttonEnv } from '../core/rollout/tiny-env';
@@ -31,6 +31,8 @@ import { buttonEnv } from '../core/rollout/tiny-env';
 const toy: AdvantageEstimator<{ scale: number }> = {
   id: 'toy-centred',
   label: 'Toy (scaled centring)',
+  color: '#117733',
+  docsPath: 'docs/algorithms/grpo.md',
   equation: String.raw`A_{i,t} = s\,(R_i - \bar R)`,
   defaults: { scale: 0.5 },
   params: [numberParam('scale', 0.5, 0, 10, 's (scale)', 'multiplies the centred reward')],
@@ -98,7 +100,9 @@ describe('a toy estimator and a toy environment registered at test time', () => 
     const option = estimatorOptions().find((o) => o.id === 'toy-centred');
     expect(option).toMatchObject({ label: 'Toy (scaled centring)', combination: 'A = s·(R − R̄)' });
     expect(option!.color).toBe(`var(--series-toy-centred, ${paletteColor('toy-centred')})`);
-    expect(paletteColor('toy-centred')).toMatch(/^#[0-9A-F]{6}$/);
+    expect(paletteColor('toy-centred')).toBe('#117733'); // its declared colour, not a shipped entry's
+    const colours = ESTIMATOR_IDS.map((id) => paletteColor(id));
+    expect(new Set(colours).size).toBe(colours.length);
     expect(seriesStylesheet()).toContain(`--series-toy-centred: ${paletteColor('toy-centred')};`);
     expect(paramFields('toy-centred', { scale: 3 })).toEqual([{ spec: toy.params[0], value: 3, changed: true }]);
   });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG, PRESETS } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG, PRESETS } from '../../src/state/lab-config';
 import { configEvents, useConfigStore } from '../../src/state/config-store';
 import { validateConfig } from '../../src/core/train/config';
 

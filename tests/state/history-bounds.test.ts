@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
 import type { IterationMetrics } from '../../src/core/train/metrics';
 import { GROUP_BOUNDS, keepIteration, METRIC_BOUNDS, sparseStride } from '../../src/state/history-bounds';
 import { runEvents, useRunStore } from '../../src/state/run-store';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
 import type { IterationMetrics } from '../../src/core/train/metrics';
 import { KEEP_GROUP_ITERATIONS, keptGroups, nextRate, runEvents, useRunStore, type IterationReport } from '../../src/state/run-store';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exampleGroup } from '../../src/app/example-group';
 import { DEFAULT_CONFIG } from '../../src/core/train/config';
-import { laneMean, lanesOf, meanAdvantage } from '../../src/ui/group/advantage-lanes';
+import { laneMean, lanesOf, meanAdvantage } from '../../src/ui/model/advantage-lanes';
 import { groupOrder, stepInOrder } from '../../src/ui/group/group-order';
 import { responseParts, thoughtCount } from '../../src/ui/group/response-parts';
 import { fmt, workedEquation, workedTrajectories } from '../../src/ui/equations/equation-numbers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG } from '../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
 import type { RunsState, RunTelemetry } from '../../src/state/run-store';
 import type { ViewState } from '../../src/state/view-store';
 import { resolveSelection, selectionOrder } from '../../src/ui/group/selection';

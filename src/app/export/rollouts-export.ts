@@ -3,7 +3,8 @@
  * advantages in the same `advantages.estimators` extension an import exports, so a training run
  * opens in the import view like any other file.
  */
-import { jsonLines, withEstimatorAdvantages } from '../../core/import/export';
+import { withEstimatorAdvantages } from '../../core/import/export';
+import { rolloutLines } from '../../core/io/export/write-rollouts';
 import { useRunStore } from '../../state/run-store';
 import { downloadBlob } from './download';
 
@@ -16,7 +17,7 @@ export function runRecordsText(runId: string): string[] {
     const estimators = Object.fromEntries(Object.entries(byEstimator).map(([id, slice]) => [id, { per_turn: slice.per_turn.slice() }]));
     return withEstimatorAdvantages(rest, estimators);
   });
-  return jsonLines(records);
+  return rolloutLines(records);
 }
 
 export function exportRun(runId: string): void {

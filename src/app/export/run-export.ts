@@ -6,9 +6,9 @@
 import type { Checkpoint } from '../../core/train/checkpoint';
 import { encodeRunFile, keepReport, RUN_FILE_EXTENSION, RUN_FILE_FORMAT, RUN_FILE_MIME, type SavedReport, type SavedRun } from '../../core/train/run-file';
 import type { RunTelemetry } from '../../state/run-store';
-import { runConfigsOf, type LabConfig } from '../lab-config';
+import { runConfigsOf, type LabConfig } from '../../state/lab-config';
 import { downloadBlob, downloadText } from './download';
-import { metricsToCsv, metricsToJson, runFileStem } from './metrics-export';
+import { metricsToCsv, metricsToJson, runFileStem } from '../../core/io/export/metrics';
 
 /** The run's own RunConfig: the lab's shared one with this run's estimator. */
 export function runConfigOf(run: Pick<RunTelemetry, 'estimator'>, lab: LabConfig) {

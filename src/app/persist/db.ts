@@ -14,7 +14,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import type { SavedDivergence, SavedReport } from '../../core/train/run-file';
-import type { LabConfig } from '../lab-config';
+import type { LabConfig } from '../../state/lab-config';
 
 export const DB_NAME = 'rollout-lab';
 export const DB_VERSION = 1;

@@ -9,7 +9,7 @@ import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { keepReport, REPORT_KEEP, type SavedDivergence, type SavedReport, type SavedRun } from '../../core/train/run-file';
 import type { SavedLabSummary } from '../../state/saved-runs-store';
-import type { LabConfig } from '../lab-config';
+import type { LabConfig } from '../../state/lab-config';
 import { labDb, labRange, runRange, type LabRecord, type SavedRunMeta } from './db';
 
 export interface LoadedRun {

@@ -11,7 +11,7 @@ import type { SavedReport } from '../../core/train/run-file';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
-import type { LabConfig } from '../lab-config';
+import type { LabConfig } from '../../state/lab-config';
 import { isQuotaError } from './db';
 import { createLab, estimatorLabel, listLabs, saveCheckpoint, saveIteration, type IterationRecord } from './labs';
 import { claimLab, announceSaved } from './tabs';

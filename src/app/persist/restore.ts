@@ -1,18 +1,35 @@
 /**
  * Opening a saved lab: its configuration into the config store, its runs into the run store
  * (paused at their checkpoints, curves and the bounded groups), and the checkpoints handed to
- * run-client for the next Train. On start-up the tab reopens the lab it had (sessionStorage
+ * the listener of `onRunsOpened` (run-client, wired in main.tsx; persist never imports it) for the
+ * next Train. On start-up the tab reopens the lab it had (sessionStorage
  * survives a reload), or else, unless the address is a share link, the most recently saved lab.
  */
+import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
+import type { LabConfig } from '../../state/lab-config';
 import { configEvents } from '../../state/config-store';
 import { boundRecord, GROUP_BOUNDS, keepIteration, METRIC_BOUNDS } from '../../state/history-bounds';
 import { runEvents, type GroupRecords, type RestoredRun } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
-import { runsRestored } from '../run-client';
 import { loadLab, type LoadedLab } from './labs';
 import { CURRENT_KEY, labAttached, refreshList } from './recorder';
 import { claimLab } from './tabs';
+
+/** Runs opened from storage, built into workers on the next Train or Step. */
+export interface OpenedRuns {
+  config: LabConfig;
+  runs: Array<{ id: string; estimator: string; checkpoint: Checkpoint | null }>;
+}
+
+let runsOpened: (runs: OpenedRuns) => void = () => {
+  throw new Error('no run driver: call onRunsOpened at start-up');
+};
+
+/** Where opened runs go: the one module that drives the training workers registers here. */
+export function onRunsOpened(listener: (runs: OpenedRuns) => void): void {
+  runsOpened = listener;
+}
 
 function restoredRuns(loaded: LoadedLab): RestoredRun[] {
   return loaded.runs.map((run) => {
@@ -36,7 +53,7 @@ export async function openLab(id: string, claim = true): Promise<boolean> {
   if (!loaded) return false;
   const { lab } = loaded;
   const config = { ...lab.config, estimators: lab.runs.map((r) => r.estimator) };
-  runsRestored({ config, runs: loaded.runs.map((r) => ({ id: r.meta.id, estimator: r.meta.estimator, checkpoint: r.checkpoint })) });
+  runsOpened({ config, runs: loaded.runs.map((r) => ({ id: r.meta.id, estimator: r.meta.estimator, checkpoint: r.checkpoint })) });
   configEvents.linkOpened(config, []);
   runEvents.runsRestored(config, restoredRuns(loaded));
   labAttached(id);

@@ -3,7 +3,7 @@
  * of that one run, shown paused at its checkpoint; Train resumes it.
  */
 import { decodeRunFile } from '../../core/train/run-file';
-import { DEFAULT_SLACK, type LabConfig } from '../lab-config';
+import { DEFAULT_SLACK, type LabConfig } from '../../state/lab-config';
 import type { BackendRequest } from '../../../workers/backend-request';
 import { importRunFile } from './labs';
 import { refreshList } from './recorder';

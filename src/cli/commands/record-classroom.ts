@@ -9,7 +9,7 @@ import { CliError, intFlag, parseArgs, stringFlag } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { useNodeBackend } from '../tf-node';
 import { checkpointToJson, Trainer, trainLoop } from '../../core/train';
-import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf, type LabConfig } from '../../app/lab-config';
+import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf, type LabConfig } from '../../state/lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from '../../app/report';
 import { encodeRecordedGroups, encodeRecordedRuns, packCheckpoint, recordedIterations, splitRecording, type RecordedRun } from '../../app/recorded-run';
 

@@ -100,6 +100,8 @@ export function gigpoAdvantages(group: RolloutGroup, params: GigpoParams): TurnA
 
 export const gigpoEstimator: AdvantageEstimator<GigpoParams> = {
   id: 'gigpo',
+  color: '#009E73',
+  docsPath: 'docs/algorithms/gigpo.md',
   label: 'GiGPO',
   equation: String.raw`A(a_{i,t}) = \frac{R(\tau_i) - \operatorname{mean}_j R(\tau_j)}{F_{\text{norm}}} + w\,\frac{G_{i,t} - \operatorname{mean}_{S(s_{i,t})} G}{F_{\text{norm}}},\quad G_{i,t} = \sum_{k \ge t} \gamma^{k-t} r_{i,k}`,
   defaults: GIGPO_DEFAULTS,

@@ -57,6 +57,8 @@ export function grpoAdvantages(group: RolloutGroup, params: GrpoParams): TurnAdv
 
 export const grpoEstimator: AdvantageEstimator<GrpoParams> = {
   id: 'grpo',
+  color: '#D55E00',
+  docsPath: 'docs/algorithms/grpo.md',
   label: 'GRPO',
   equation: String.raw`A_{i,t} = \frac{R(\tau_i) - \operatorname{mean}_{j} R(\tau_j)}{\operatorname{std}_{j} R(\tau_j) + \epsilon}`,
   defaults: GRPO_DEFAULTS,

@@ -60,6 +60,8 @@ function shapedLine(input: Parameters<typeof selected>[0], rule: string): string
 
 export const lengthShapingUnconditionalEstimator: AdvantageEstimator<UnconditionalLengthShapingParams> = {
   id: 'length-shaping-unconditional',
+  color: '#7A7A7A',
+  docsPath: 'docs/algorithms/length-shaping.md',
   label: 'Length shaping (unconditional)',
   equation: String.raw`r_i = R(\tau_i) - c\,T_i,\quad A_{i,t} = \operatorname{GAE}_{\gamma,\lambda}(r_i) \;\overset{\gamma=\lambda=1}{=}\; r_i - V(s_{i,t})`,
   defaults: { gamma: 1, lambda: 1, lengthPenalty: 0.1 },
@@ -76,6 +78,8 @@ export const lengthShapingUnconditionalEstimator: AdvantageEstimator<Uncondition
 
 export const lengthShapingSuccessEstimator: AdvantageEstimator<LengthShapingParams> = {
   id: 'length-shaping-success',
+  color: '#8C510A',
+  docsPath: 'docs/algorithms/length-shaping.md',
   label: 'Length shaping (success-conditioned)',
   equation: String.raw`r_i = \frac{\mathbb{1}[\text{succ}_i]\,R(\tau_i)}{T_i},\quad A_{i,t} = \operatorname{GAE}_{\gamma,\lambda}(r_i) \;\overset{\gamma=\lambda=1}{=}\; r_i - V(s_{i,t})`,
   defaults: { gamma: 1, lambda: 1 },

@@ -22,6 +22,8 @@ const ALPHA_TERM = { component: 'responseAdvantage', weight: 'alpha', label: 'α
 
 export const planpoAeOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
   id: 'planpo-ae-only',
+  color: '#56B4E9',
+  docsPath: 'docs/algorithms/planpo.md',
   label: 'PlanPO (A^E only)',
   equation: String.raw`A(a_{i,t}) = A^E(\tau_i) = \frac{R^E_i - \operatorname{mean}_j R^E_j}{\operatorname{std}_j R^E_j + \epsilon}`,
   defaults: { ...PLANPO_DEFAULTS, useResponseAdvantage: false },
@@ -36,6 +38,8 @@ export const planpoAeOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
 
 export const planpoAsOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
   id: 'planpo-as-only',
+  color: '#000000',
+  docsPath: 'docs/algorithms/planpo.md',
   label: 'PlanPO (A^S only)',
   equation: String.raw`A(a_{i,t}) = \alpha(k)\,A^S(a_{i,t}),\quad R^S_{i,t} = \frac{\mathbb{1}[\text{succ}_i]\,R(\tau_i)}{L_{i,t}}`,
   defaults: { ...PLANPO_DEFAULTS, useTrajectoryAdvantage: false },
@@ -50,6 +54,8 @@ export const planpoAsOnlyEstimator: AdvantageEstimator<PlanpoParams> = {
 
 export const planpoConstAlphaEstimator: AdvantageEstimator<PlanpoParams> = {
   id: 'planpo-const-alpha',
+  color: '#8C7A00',
+  docsPath: 'docs/algorithms/planpo.md',
   label: 'PlanPO (constant α)',
   equation: PLANPO_EQUATION.replace(String.raw`\alpha(k)`, String.raw`\alpha_{\text{init}}`),
   defaults: {

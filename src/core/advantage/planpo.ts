@@ -157,6 +157,8 @@ export function planpoWorked(input: WorkedInput, useE = true, useS = true): Work
 
 export const planpoEstimator: AdvantageEstimator<PlanpoParams> = {
   id: 'planpo',
+  color: '#0072B2',
+  docsPath: 'docs/algorithms/planpo.md',
   label: 'PlanPO',
   equation: PLANPO_EQUATION,
   defaults: PLANPO_DEFAULTS,

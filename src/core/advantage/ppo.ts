@@ -84,6 +84,8 @@ export const CRITIC_COMPONENTS: readonly ComponentSpec[] = [
 /** `Â = R̂ − V` (GAE with its returns), then the batch whitening line when the trainer applied it. */
 export const ppoEstimator: AdvantageEstimator<PpoParams> = {
   id: 'ppo',
+  color: '#CC79A7',
+  docsPath: 'docs/algorithms/ppo.md',
   label: 'PPO (GAE)',
   equation: String.raw`A_{i,t} = \sum_{k \ge 0} (\gamma\lambda)^k \delta_{i,t+k},\quad \delta_{i,t} = r_{i,t} + \gamma V(s_{i,t+1}) - V(s_{i,t})`,
   defaults: PPO_DEFAULTS,

@@ -33,6 +33,8 @@ export function rlooAdvantages(group: RolloutGroup, _params: RlooParams): TurnAd
 
 export const rlooEstimator: AdvantageEstimator<RlooParams> = {
   id: 'rloo',
+  color: '#E69F00',
+  docsPath: 'docs/algorithms/rloo.md',
   label: 'RLOO',
   equation: String.raw`A_{i,t} = R(\tau_i) - \frac{1}{G-1}\sum_{j \ne i} R(\tau_j)`,
   defaults: {},

@@ -33,6 +33,8 @@ export function selfImproveAdvantages(group: RolloutGroup, _params: SelfImproveP
 
 export const selfImproveEstimator: AdvantageEstimator<SelfImproveParams> = {
   id: 'self-improve',
+  color: '#6A3D9A',
+  docsPath: 'docs/concepts/self-improvement.md',
   label: 'Self-improvement (successes only)',
   equation: String.raw`A_{i,t} = \mathbb{1}[\text{success}(\tau_i)]`,
   defaults: {},

@@ -51,6 +51,13 @@ export interface TurnAdvantages {
 export interface AdvantageEstimator<P = Record<string, unknown>> {
   id: string;
   label: string;
+  /**
+   * The series colour (`#RRGGBB`) of this estimator in every chart, swatch and figure; distinct from
+   * every other entry's, legible on white (contract test). Okabe–Ito first, then darker extras.
+   */
+  color: string;
+  /** The docs page that explains it (`docs/algorithms/<page>.md`, whose worked examples are tests). */
+  docsPath: string;
   /** KaTeX source of the estimator's defining equation. */
   equation: string;
   defaults: P;

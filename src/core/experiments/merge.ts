@@ -4,15 +4,7 @@
  * no run id may appear twice. Each part's provenance is kept in `parts`, so the report can say
  * which command and commit produced which runs.
  */
-import type { ExperimentResults, Provenance } from './results';
-
-export interface ResultsPart {
-  provenance: Provenance;
-  envs: string[];
-  arms: string[];
-  runs: number;
-  wallMs: number;
-}
+import type { ExperimentResults, ResultsPart } from './results';
 
 const sizesKey = (r: ExperimentResults) => JSON.stringify(r.sizes);
 

@@ -5,7 +5,6 @@
  */
 import type { IterationMetrics, IterationTiming } from '../train/metrics';
 import type { ExperimentId, ExperimentPlan, RunSpec, SizeName, Split } from './types';
-import type { ResultsPart } from './merge';
 
 export const RESULTS_FORMAT = 'rollout-lab.experiment-results.v1';
 
@@ -50,6 +49,15 @@ export interface Provenance {
   backend: string;
   /** Free text: machine, Node version, browser. */
   platform: string;
+}
+
+/** One part of a merged results file (core/experiments/merge.ts): whose runs, by which command. */
+export interface ResultsPart {
+  provenance: Provenance;
+  envs: string[];
+  arms: string[];
+  runs: number;
+  wallMs: number;
 }
 
 export interface ExperimentResults {

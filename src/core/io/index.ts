@@ -18,8 +18,8 @@ export {
   type SummaryResult,
   type ToGroupOptions,
 } from './to-group';
-export { writeRollouts } from './write-rollouts';
+export { rolloutLines, writeRollouts } from './export/write-rollouts';
 export { rolloutTrajectorySchema, describeValue, formatPath, isObject, type RolloutAdvantagesV1, type EstimatorAdvantagesV1 } from './rollouts-v1';
 export { rolloutsV1JsonSchema, rolloutsV1JsonSchemaText } from './json-schema';
 export * from './import/index';
-export { createScorer, estimatorAdvantagesOf, scoreTrajectories, trainingToRollouts, type ScoreOptions, type ScoreResult, type Scorer } from './export';
+export { createScorer, estimatorAdvantagesOfV1OrLab, scoreTrajectories, trainingToRollouts, type ScoreOptions, type ScoreResult, type Scorer } from './export/rollouts';

@@ -3,7 +3,7 @@ import { memo, useMemo, useRef } from 'react';
 import { useWhileVisible } from '../use-while-visible';
 import { useConfigStore } from '../../state/config-store';
 import { viewEvents } from '../../state/view-store';
-import { estimatorLabel } from '../group/advantage-lanes';
+import { estimatorLabel } from '../model/advantage-lanes';
 import type { Selection } from '../group/selection';
 import { DivergenceBands } from './DivergenceBands';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from './divergence-data';

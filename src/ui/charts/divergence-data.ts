@@ -2,8 +2,8 @@
  * Points for the divergence scatters of one iteration: one per response a_{i,t} of every group,
  * coloured by the trajectory's outcome (success, circuitous success, failure). Pure.
  */
-import { lanesOf, type ScoredRecord } from '../group/advantage-lanes';
-import { analyzeGroup } from '../group/circuitous';
+import { lanesOf, type ScoredRecord } from '../model/advantage-lanes';
+import { analyzeGroup } from '../model/circuitous';
 import type { PointCategory, ScatterDatum } from './scatter-layout';
 
 export interface GroupedDatum extends ScatterDatum {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { CLASS_VIEWS, classLinkParams, HIDEABLE_CONTROLS, HIDEABLE_IDS, RECORDINGS, type ClassSettings, type HideableControl } from '../../app/class-link';
+import { classLinkParams } from '../../app/class-link';
+import { CLASS_VIEWS, HIDEABLE_CONTROLS, HIDEABLE_IDS, RECORDINGS, type ClassSettings, type HideableControl } from '../../state/class-settings';
 import { copyText } from '../../app/clipboard';
-import { PRESETS } from '../../app/lab-config';
+import { PRESETS } from '../../state/lab-config';
 import { shareSearch } from '../../app/share-link';
 import { useClassStore } from '../../state/class-store';
 import { useConfigStore } from '../../state/config-store';

@@ -2,7 +2,8 @@ import './concepts.css';
 import { useEffect, useRef } from 'react';
 import { Katex } from '../equations/Katex';
 import { conceptHref } from './concept-hash';
-import { CONCEPTS, type ConceptEntry } from './registry';
+import type { ConceptEntry } from './concept-entry';
+import { CONCEPTS } from './registry';
 import { useHashConcept } from './use-hash-concept';
 
 /** One concept: its explanation and equation beside its live part, with the docs page and the CLI command. */

@@ -14,9 +14,14 @@ export function ShippedSection({ id, status, error, ready, children }: {
   return (
     <section className="concept-shipped" aria-labelledby={`${id}-shipped-title`}>
       <h3 id={`${id}-shipped-title`}>Measured by the CLI</h3>
-      {status === 'failed' && <p className="notice">Could not load the shipped results: {error}</p>}
-      {!ready && status !== 'failed' && <p aria-busy="true">Loading the shipped results…</p>}
-      {ready && children}
+      {ready ? children : <ShippedNotice status={status} error={error} />}
     </section>
   );
+}
+
+/** What stands in for a shipped results file until it is drawn: loading, or why it could not be read. */
+export function ShippedNotice({ status, error }: { status: string | undefined; error?: string | null }) {
+  return status === 'failed'
+    ? <p className="notice">Could not load the shipped results: {error}</p>
+    : <p aria-busy="true">Loading the shipped results…</p>;
 }

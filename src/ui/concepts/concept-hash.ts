@@ -1,4 +1,4 @@
-import type { ConceptEntry } from './registry';
+import type { ConceptEntry } from './concept-entry';
 
 /** The concept id in a location hash (`#concepts/best-of-n` → `best-of-n`), or null for plain `#concepts`. */
 export function conceptIdFromHash(hash: string): string | null {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { conceptFromHash } from './concept-hash';
-import type { ConceptEntry } from './registry';
+import type { ConceptEntry } from './concept-entry';
 
 /** The concept named by location.hash (`#concepts/<id>`), following hash changes. */
 export function useHashConcept(concepts: readonly ConceptEntry[]): ConceptEntry | null {

@@ -1,7 +1,7 @@
 import { seriesVar } from '../palette';
 import { getEstimator } from '../../core/advantage/registry';
 import { useRunStore } from '../../state/run-store';
-import type { ScoredRecord } from '../group/advantage-lanes';
+import type { ScoredRecord } from '../model/advantage-lanes';
 import { useThrottled } from '../use-throttled';
 import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';

@@ -5,7 +5,7 @@
  */
 import { getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { WorkedEquation, WorkedTrajectory } from '../../core/advantage/spec';
-import type { ScoredRecord } from '../group/advantage-lanes';
+import type { ScoredRecord } from '../model/advantage-lanes';
 
 export { fmt } from '../../core/advantage/worked';
 

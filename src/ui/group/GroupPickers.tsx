@@ -1,6 +1,6 @@
 import { useRunStore } from '../../state/run-store';
 import { useViewStore, viewEvents, type SortKey } from '../../state/view-store';
-import { estimatorLabel } from './advantage-lanes';
+import { estimatorLabel } from '../model/advantage-lanes';
 import { EXAMPLE_ID, type Selection } from './selection';
 
 /** Run, iteration, task and sort order of the group view. */

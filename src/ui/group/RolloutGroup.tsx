@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useViewStore } from '../../state/view-store';
-import { lanesOf, type ScoredRecord } from './advantage-lanes';
+import { lanesOf, type ScoredRecord } from '../model/advantage-lanes';
 import { barBound } from '../charts/bars-layout';
-import { analyzeGroup } from './circuitous';
+import { analyzeGroup } from '../model/circuitous';
 import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
 

@@ -1,8 +1,8 @@
 import { memo, useMemo, useState } from 'react';
 import { viewEvents } from '../../state/view-store';
-import { laneMean, type Lane, type ScoredRecord } from './advantage-lanes';
+import { laneMean, type Lane, type ScoredRecord } from '../model/advantage-lanes';
 import { AdvantageBars, type LaneValue } from './AdvantageBars';
-import type { Verdict } from './circuitous';
+import type { Verdict } from '../model/circuitous';
 import { TurnRow } from './TurnRow';
 
 export interface TrajectoryCardProps {

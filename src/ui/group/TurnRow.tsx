@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import type { RolloutTurnV1 } from '../../core/io/rollouts-v1';
 import { AdvantageBars, type LaneValue } from './AdvantageBars';
-import type { TurnMark } from './circuitous';
+import type { TurnMark } from '../model/circuitous';
 import { ResponseText } from './ResponseText';
 
 const MARK_ICON: Record<TurnMark['kind'], string> = { revisit: '↺', repeat: '⟳', 'no-effect': '∅' };

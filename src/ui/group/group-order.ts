@@ -3,9 +3,9 @@
  * first, successes before failures on ties) or by an estimator's mean advantage (highest first).
  * Returns indices into the group. Pure.
  */
-import type { ScoredRecord } from './advantage-lanes';
+import type { ScoredRecord } from '../model/advantage-lanes';
 import type { SortKey } from '../../state/view-store';
-import { meanAdvantage } from './advantage-lanes';
+import { meanAdvantage } from '../model/advantage-lanes';
 
 export function groupOrder(records: readonly ScoredRecord[], sortBy: SortKey, estimator: string): number[] {
   const idx = records.map((_, i) => i);

@@ -7,7 +7,7 @@ import { viewEvents } from '../../state/view-store';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from '../charts/divergence-data';
 import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
 import { EquationCards } from '../equations/EquationCards';
-import { estimatorLabel } from '../group/advantage-lanes';
+import { estimatorLabel } from '../model/advantage-lanes';
 import { RolloutGroup } from '../group/RolloutGroup';
 import { seriesVar } from '../palette';
 

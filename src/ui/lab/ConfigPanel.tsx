@@ -1,6 +1,6 @@
 import { ENV_IDS, getEnv } from '../../core/env/registry';
 import type { RunConfig } from '../../core/train/config';
-import { PRESETS, type LabConfig } from '../../app/lab-config';
+import { PRESETS, type LabConfig } from '../../state/lab-config';
 import { BACKEND_REQUESTS, type BackendRequest } from '../../../workers/backend-request';
 import { configEvents, useConfigStore } from '../../state/config-store';
 import { EstimatorPicker } from './EstimatorPicker';

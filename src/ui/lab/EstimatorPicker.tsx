@@ -1,4 +1,4 @@
-import { MAX_RUNS } from '../../app/lab-config';
+import { MAX_RUNS } from '../../state/lab-config';
 import { configEvents } from '../../state/config-store';
 import { estimatorOptions } from './estimator-options';
 

@@ -1,7 +1,7 @@
 import { seriesVar } from '../palette';
 import { useConfigStore } from '../../state/config-store';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
-import { estimatorLabel } from '../group/advantage-lanes';
+import { estimatorLabel } from '../model/advantage-lanes';
 import { useBackendStore } from '../../state/backend-store';
 import { slowEstimate } from '../classroom/SlowBackendNote';
 

@@ -4,8 +4,8 @@
  * numbers on screen from the same plain state the views use. The Tour component only walks it.
  */
 import { loadExample } from '../group/GroupSection';
-import { analyzeGroup, type Verdict } from '../group/circuitous';
-import { estimatorLabel, meanAdvantage } from '../group/advantage-lanes';
+import { analyzeGroup, type Verdict } from '../model/circuitous';
+import { estimatorLabel, meanAdvantage } from '../model/advantage-lanes';
 import { resolveSelection } from '../group/selection';
 import { signed } from '../group/AdvantageBars';
 import { useConfigStore } from '../../state/config-store';

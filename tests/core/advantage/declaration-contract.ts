@@ -2,6 +2,7 @@
  * The declaration contract every estimator entry honours, as functions over one entry, so the
  * registry's contract test and the toy-registration test run the very same checks.
  */
+import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
 import fc from 'fast-check';
 import katex from 'katex';
@@ -96,7 +97,28 @@ export function checkOutputsMatchDeclarations(entry: AnyAdvantageEstimator, numR
   }), { numRuns });
 }
 
+/** WCAG relative luminance of `#RRGGBB`. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Contrast of a colour against the page's white. */
+export const contrastOnWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05);
+
+/**
+ * Identity: a `#RRGGBB` series colour that stands out on white at least as a line does (2:1; the
+ * palette's yellow, 1.3:1, is what this keeps out) and a docs page that exists.
+ */
+export function checkIdentity(entry: AnyAdvantageEstimator): void {
+  expect(entry.color, `${entry.id}: colour`).toMatch(/^#[0-9A-Fa-f]{6}$/);
+  expect(contrastOnWhite(entry.color), `${entry.id}: ${entry.color} on white`).toBeGreaterThanOrEqual(2);
+  expect(existsSync(entry.docsPath), `${entry.id}: ${entry.docsPath}`).toBe(true);
+}
+
 export function checkEstimatorDeclarations(entry: AnyAdvantageEstimator): void {
+  checkIdentity(entry);
   checkParamSchema(entry);
   checkSchedules(entry);
   checkOutputsMatchDeclarations(entry);

@@ -1,15 +1,17 @@
 /**
  * The worked examples of docs/algorithms/*.md are unit tests: every ```json worked-example block
  * is run through the registry and must reproduce the numbers printed in the doc (rounded to 4
- * decimals there, so compared to ±5e-5).
+ * decimals there, so compared to ±5e-5). The pages are the ones the registry's entries name
+ * (`docsPath`), so a new estimator's page is checked as soon as its entry names it.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { estimateAdvantages, isEstimatorId } from '../../../src/core/advantage/registry';
+import { ESTIMATOR_IDS, estimateAdvantages, getEstimator, isEstimatorId } from '../../../src/core/advantage/registry';
 import type { TrajectorySummary } from '../../../src/core/advantage/types';
 
-const DOCS = ['grpo', 'planpo', 'rloo', 'gigpo', 'length-shaping', 'ppo'];
+const PAGE = /^docs\/algorithms\/([a-z0-9-]+)\.md$/;
+const DOCS = [...new Set(ESTIMATOR_IDS.map((id) => getEstimator(id).docsPath.match(PAGE)?.[1]).filter((p): p is string => p !== undefined))];
 const TOL = 5e-5 + 1e-12;
 
 interface WorkedExample {
@@ -36,11 +38,18 @@ function expectNear(actual: unknown, expected: unknown, label: string): void {
   (expected as unknown[]).forEach((e, k) => expectNear((actual as unknown[])[k], e, `${label}[${k}]`));
 }
 
+describe('the worked-example pages', () => {
+  it('are every algorithm page an estimator entry names (six today)', () => {
+    expect(DOCS).toEqual(expect.arrayContaining(['grpo', 'planpo', 'rloo', 'gigpo', 'length-shaping', 'ppo']));
+  });
+});
+
 describe.each(DOCS)('docs/algorithms/%s.md worked examples', (doc) => {
   const blocks = examples(doc);
 
-  it('has at least one worked example', () => {
+  it('has at least one worked example, each of an estimator whose entry names this page', () => {
     expect(blocks.length).toBeGreaterThan(0);
+    for (const b of blocks) expect(isEstimatorId(b.estimator) && getEstimator(b.estimator).docsPath).toBe(`docs/algorithms/${doc}.md`);
   });
 
   it.each(blocks.map((b, k) => [k, b] as const))('example %i reproduces the doc numbers', (_k, block) => {

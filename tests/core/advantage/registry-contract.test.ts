@@ -27,6 +27,11 @@ describe('advantage estimator registry', () => {
     for (const id of ESTIMATOR_IDS) expect(getEstimator(id).id).toBe(id);
   });
 
+  it('every entry declares its own colour: no two estimators share one', () => {
+    const colours = ESTIMATOR_IDS.map((id) => getEstimator(id).color.toUpperCase());
+    expect(new Set(colours).size).toBe(colours.length);
+  });
+
   it('getEstimator rejects unknown ids with the list of known ones', () => {
     expect(isEstimatorId('grpo')).toBe(true);
     expect(isEstimatorId('toString')).toBe(false);

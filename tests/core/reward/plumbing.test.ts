@@ -3,9 +3,10 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import { householdEnv } from '../../../src/core/env/household';
 import { validateConfig, DEFAULT_CONFIG } from '../../../src/core/train/config';
+import { REWARD_IDS } from '../../../src/core/reward/registry';
 import { Trainer } from '../../../src/core/train/trainer';
 import { parseShareLink, shareSearch } from '../../../src/app/share-link';
-import { DEFAULT_LAB_CONFIG } from '../../../src/app/lab-config';
+import { DEFAULT_LAB_CONFIG } from '../../../src/state/lab-config';
 import { trainCommand } from '../../../src/cli/commands/train';
 import type { CliIo } from '../../../src/cli/command';
 
@@ -45,7 +46,7 @@ describe('reward in RunConfig, share links and the CLI', () => {
     expect(ok.config.rewardParams).toEqual({ loopPenalty: 0.3 });
     const bad = validateConfig({ reward: 'money', rewardParams: { loopPenalty: 0.3 } });
     expect(bad.config.reward).toBe('outcome');
-    expect(bad.problems[0]).toMatch(/^reward: expected one of outcome, loop-penalty, keyword-proxy, got "money"/);
+    expect(bad.problems[0].startsWith(`reward: expected one of ${REWARD_IDS.join(', ')}, got "money"`)).toBe(true);
     expect(bad.problems[1]).toMatch(/rewardParams\.loopPenalty: not a parameter of reward outcome/);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conceptFromHash, conceptHref, conceptIdFromHash } from '../../../src/ui/concepts/concept-hash';
-import type { ConceptEntry } from '../../../src/ui/concepts/registry';
+import type { ConceptEntry } from '../../../src/ui/concepts/concept-entry';
 import { viewFromHash } from '../../../src/ui/views';
 
 const entry = (id: string): ConceptEntry => ({

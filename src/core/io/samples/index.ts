@@ -5,7 +5,7 @@
 import { gzipSync, strToU8 } from 'fflate';
 import type { EnvId } from '../../env/registry';
 import type { ImportFormatId } from '../import/types';
-import { writeRollouts } from '../write-rollouts';
+import { writeRollouts } from '../export/write-rollouts';
 import { simulateGroup, type SimGroup } from './simulate';
 import { verlDumpText } from './write-verl';
 import { agentgymRlText, nativeRecords, ragenCacheText } from './write-others';

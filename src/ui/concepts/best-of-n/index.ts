@@ -1,4 +1,4 @@
-import type { ConceptEntry } from '../registry';
+import type { ConceptEntry } from '../concept-entry';
 import { BestOfNConcept } from './BestOfNConcept';
 
 export const bestOfNConcept: ConceptEntry = {

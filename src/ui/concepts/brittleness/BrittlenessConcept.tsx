@@ -4,9 +4,7 @@ import { brittlenessChart, gapText, SPLIT_SOURCES, type SplitRow, type SplitValu
 import { loadShippedConcept } from '../../../app/concepts-client';
 import { useConceptsStore } from '../../../state/concepts-store';
 import { ExperimentChart } from '../../experiments/ExperimentChart';
-
-// The results files the sources name, as built asset URLs (only these files are emitted).
-const URLS = import.meta.glob(['/docs/concepts/*/results.json', '/docs/experiments/ood/results.json'], { query: '?url', import: 'default', eager: true }) as Record<string, string>;
+import { shippedUrl } from '../shipped';
 const key = (concept: string) => `splits:${concept}`;
 const pct = (v: SplitValue) => (v.mean === null ? '–' : `${(v.mean * 100).toFixed(1)} %${v.halfWidth === null ? '' : ` ± ${(v.halfWidth * 100).toFixed(1)}`}`);
 
@@ -15,12 +13,12 @@ export function BrittlenessConcept() {
   const shipped = useConceptsStore((s) => s.shipped);
   useEffect(() => {
     for (const source of SPLIT_SOURCES) {
-      const url = URLS[`/${source.file}`];
+      const url = shippedUrl(source.file);
       if (url) void loadShippedConcept(key(source.concept), url, source.rows);
     }
   }, []);
   const rows = useMemo(() => SPLIT_SOURCES.flatMap((s) => (shipped[key(s.concept)]?.data as SplitRow[] | null | undefined) ?? []), [shipped]);
-  const problems = SPLIT_SOURCES.filter((s) => !URLS[`/${s.file}`] || shipped[key(s.concept)]?.status === 'failed');
+  const problems = SPLIT_SOURCES.filter((s) => !shippedUrl(s.file) || shipped[key(s.concept)]?.status === 'failed');
   const loading = SPLIT_SOURCES.some((s) => shipped[key(s.concept)]?.status === 'loading');
   return (
     <div className="concept-body">

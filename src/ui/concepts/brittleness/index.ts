@@ -1,4 +1,4 @@
-import type { ConceptEntry } from '../registry';
+import type { ConceptEntry } from '../concept-entry';
 import { BrittlenessConcept } from './BrittlenessConcept';
 
 export const brittlenessConcept: ConceptEntry = {

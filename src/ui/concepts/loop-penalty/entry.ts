@@ -1,5 +1,5 @@
 import { getReward } from '../../../core/reward/registry';
-import type { ConceptEntry } from '../registry';
+import type { ConceptEntry } from '../concept-entry';
 import { LoopPenaltyConcept } from './LoopPenaltyConcept';
 
 export const loopPenaltyConcept: ConceptEntry = {

@@ -1,5 +1,5 @@
 import { getReward } from '../../../core/reward/registry';
-import type { ConceptEntry } from '../registry';
+import type { ConceptEntry } from '../concept-entry';
 import { RewardHackingConcept } from './RewardHackingConcept';
 
 export const rewardHackingConcept: ConceptEntry = {

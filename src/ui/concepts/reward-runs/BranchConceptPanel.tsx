@@ -2,10 +2,11 @@ import './reward-concepts.css';
 import { layoutLineChart } from '../../../core/experiments/charts/layout';
 import type { BranchEvaluation, BranchPoint, BranchSpec } from '../../../core/concepts/branches';
 import { REWARD_CONCEPTS, type RewardConceptId } from '../../../core/concepts/reward-concepts';
-import { runRewardConcept } from '../../../app/reward-concepts-client';
-import { IDLE_BRANCH_RUN, useRewardConceptsStore } from '../../../state/reward-concepts-store';
+import { runRewardConcept, type BranchRunData } from '../../../app/concepts-client';
+import { IDLE_RUN, useConceptsStore } from '../../../state/concepts-store';
 import { ExperimentChart } from '../../experiments/ExperimentChart';
-import { shippedBranchResults } from './shipped';
+import { conceptResultsFile, parseBranchResults, useShipped } from '../shipped';
+import { ShippedNotice } from '../ShippedSection';
 
 function Charts({ id, spec, points, caption }: { id: RewardConceptId; spec: BranchSpec; points: BranchPoint[]; caption: string }) {
   const charts = REWARD_CONCEPTS[id].charts(spec, points);
@@ -40,8 +41,10 @@ function Evaluations({ evaluations, label }: { evaluations: BranchEvaluation[]; 
  */
 export function BranchConceptPanel({ id }: { id: RewardConceptId }) {
   const concept = REWARD_CONCEPTS[id];
-  const shipped = shippedBranchResults(id);
-  const run = useRewardConceptsStore((s) => s.branches[id] ?? IDLE_BRANCH_RUN);
+  const file = useShipped(id, conceptResultsFile(id), parseBranchResults);
+  const shipped = file.data;
+  const run = useConceptsStore((s) => s.runs[id]) ?? IDLE_RUN;
+  const points = (run.data as BranchRunData | null)?.points ?? [];
   const browserSpec = concept.spec('browser');
   const total = browserSpec.warmup + browserSpec.arms.length * browserSpec.iterations;
   return (
@@ -52,7 +55,7 @@ export function BranchConceptPanel({ id }: { id: RewardConceptId }) {
           <Charts id={id} spec={shipped.spec} points={shipped.points} caption={`${shipped.command} (${shipped.backend})`} />
           <Evaluations evaluations={shipped.evaluations} label="Evaluation on seen and unseen tasks" />
         </>
-      ) : <p>No CLI results are bundled in this build.</p>}
+      ) : <ShippedNotice status={file.status} error={file.error} />}
       <h3>Train it in this browser</h3>
       <div className="reward-concept-run">
         <button type="button" onClick={() => void runRewardConcept(id)} disabled={run.status === 'running'}>
@@ -60,12 +63,12 @@ export function BranchConceptPanel({ id }: { id: RewardConceptId }) {
         </button>
         <span role="status" aria-live="polite" data-status={run.status}>
           {run.status === 'idle' && `${total} tiny iterations (G = ${browserSpec.base.groupSize}, B = ${browserSpec.base.tasksPerIteration}, ${browserSpec.base.maxTurns} turns)`}
-          {run.status === 'running' && `iteration ${run.points.length} of ${total} on ${run.backend}`}
-          {run.status === 'finished' && `done: ${run.points.length} iterations on ${run.backend}`}
+          {run.status === 'running' && `iteration ${points.length} of ${total} on ${run.backend}`}
+          {run.status === 'finished' && `done: ${points.length} iterations on ${run.backend}`}
           {run.status === 'failed' && `failed: ${run.error}`}
         </span>
       </div>
-      {run.points.length > 0 && <Charts id={id} spec={browserSpec} points={run.points} caption={`this browser (${run.backend})`} />}
+      {points.length > 0 && <Charts id={id} spec={browserSpec} points={points} caption={`this browser (${run.backend})`} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ConceptEntry } from '../registry';
+import type { ConceptEntry } from '../concept-entry';
 import { SelfImprovementConcept } from './SelfImprovementConcept';
 
 export const selfImprovementConcept: ConceptEntry = {

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { layoutLineChart } from '../../../core/experiments/charts/layout';
 import type { ValueFunctionResult } from '../../../core/concepts/value-function';
 import { creditChart, criticFitChart, defaultMember, trajectoryOf, valueVsReturnChart } from '../../../core/concepts/value-figures';
-import { runValueFunctionConcept } from '../../../app/reward-concepts-client';
-import { useRewardConceptsStore } from '../../../state/reward-concepts-store';
+import { runValueFunctionConcept, VALUE_FUNCTION_ID } from '../../../app/concepts-client';
+import { IDLE_RUN, useConceptsStore } from '../../../state/concepts-store';
 import { ExperimentChart } from '../../experiments/ExperimentChart';
-import { shippedValueResult } from '../reward-runs/shipped';
+import { conceptResultsFile, parseValueResult, useShipped } from '../shipped';
+import { ShippedNotice } from '../ShippedSection';
 
 const f = (x: number) => x.toFixed(2);
 
@@ -50,24 +51,26 @@ function GroupView({ result, caption, name }: { result: ValueFunctionResult; cap
 }
 
 export function ValueFunctionConcept() {
-  const shipped = shippedValueResult();
-  const run = useRewardConceptsStore((s) => s.value);
+  const file = useShipped(VALUE_FUNCTION_ID, conceptResultsFile(VALUE_FUNCTION_ID), parseValueResult);
+  const shipped = file.data;
+  const run = useConceptsStore((s) => s.runs[VALUE_FUNCTION_ID]) ?? IDLE_RUN;
+  const result = run.status === 'finished' ? (run.data as ValueFunctionResult | null) : null;
   return (
     <section className="reward-concept" aria-label="The value function: runs">
       <h3>Measured with the CLI</h3>
-      {shipped ? <GroupView result={shipped} caption={`${shipped.command} (${shipped.backend})`} name="CLI run" /> : <p>No CLI results are bundled in this build.</p>}
+      {shipped ? <GroupView result={shipped} caption={`${shipped.command} (${shipped.backend})`} name="CLI run" /> : <ShippedNotice status={file.status} error={file.error} />}
       <h3>Train it in this browser</h3>
       <div className="reward-concept-run">
         <button type="button" onClick={() => void runValueFunctionConcept()} disabled={run.status === 'running'}>
           {run.status === 'running' ? 'Training…' : 'Train a tiny PPO run here'}
         </button>
         <span role="status" aria-live="polite" data-status={run.status}>
-          {run.status === 'running' && `iteration ${run.iteration} on ${run.backend}`}
+          {run.status === 'running' && `iteration ${run.done} on ${run.backend}`}
           {run.status === 'finished' && `done on ${run.backend}`}
           {run.status === 'failed' && `failed: ${run.error}`}
         </span>
       </div>
-      {run.result && <GroupView result={run.result} caption={`this browser (${run.backend})`} name="Browser run" />}
+      {result && <GroupView result={result} caption={`this browser (${run.backend})`} name="Browser run" />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { getEstimator } from '../../../core/advantage/registry';
-import type { ConceptEntry } from '../registry';
+import type { ConceptEntry } from '../concept-entry';
 import { ValueFunctionConcept } from './ValueFunctionConcept';
 
 export const valueFunctionConcept: ConceptEntry = {

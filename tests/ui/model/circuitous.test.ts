@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeGroup, countWord, locationsOf, ordinal, turnMarks, type CircuitousRecord } from '../../src/ui/group/circuitous';
-import { exampleGroup } from '../../src/app/example-group';
-import { DEFAULT_CONFIG } from '../../src/core/train/config';
+import { analyzeGroup, countWord, locationsOf, ordinal, turnMarks, type CircuitousRecord } from '../../../src/ui/model/circuitous';
+import { exampleGroup } from '../../../src/app/example-group';
+import { DEFAULT_CONFIG } from '../../../src/core/train/config';
 
 /** A record from (action, location) pairs; every step answers "OK." unless told otherwise. */
 function record(success: boolean, steps: Array<[string, string | null, string?]>, oracle?: number): CircuitousRecord {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { exampleGroup } from '../../../src/app/example-group';
-import { ESTIMATOR_IDS } from '../../../src/core/advantage/registry';
-import { createScorer, estimatorAdvantagesOf, importBytes, importText, scoreTrajectories, trainingToRollouts, validateRolloutTrajectory, writeRollouts } from '../../../src/core/io';
-import { DEFAULT_CONFIG } from '../../../src/core/train/config';
+import { exampleGroup } from '../../../../src/app/example-group';
+import { ESTIMATOR_IDS } from '../../../../src/core/advantage/registry';
+import { createScorer, estimatorAdvantagesOfV1OrLab, importBytes, importText, scoreTrajectories, trainingToRollouts, validateRolloutTrajectory, writeRollouts } from '../../../../src/core/io';
+import { DEFAULT_CONFIG } from '../../../../src/core/train/config';
 
-const sample = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../public/samples/${name}`, import.meta.url))));
+const sample = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../../public/samples/${name}`, import.meta.url))));
 
 describe('export with every estimator’s advantages', () => {
   it('import → score every estimator → export → import gives identical advantages, records valid rollouts.v1', () => {
@@ -18,8 +18,8 @@ describe('export with every estimator’s advantages', () => {
       expect(again.problemCount).toBe(0);
       again.trajectories.forEach((record, i) => {
         expect(validateRolloutTrajectory(record).ok).toBe(true);
-        expect(estimatorAdvantagesOf(record)).toEqual(estimatorAdvantagesOf(scored.records[i]));
-        expect(Object.keys(estimatorAdvantagesOf(record))).toEqual(ESTIMATOR_IDS);
+        expect(estimatorAdvantagesOfV1OrLab(record)).toEqual(estimatorAdvantagesOfV1OrLab(scored.records[i]));
+        expect(Object.keys(estimatorAdvantagesOfV1OrLab(record))).toEqual(ESTIMATOR_IDS);
         expect(record.advantages).toMatchObject({ estimator: 'planpo', per_turn: record.advantages!.estimators!.planpo.per_turn });
         expect(record.advantages!.estimators!.planpo.params).toMatchObject({ alpha: 0.07 });
         expect(record.turns.map((t) => t.response_tokens_estimated)).toEqual(scored.records[i].turns.map((t) => t.response_tokens_estimated));

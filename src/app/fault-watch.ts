@@ -11,8 +11,8 @@
  *                   the first iteration FIRST_STALL_MS, since a worker may block for minutes while
  *                   a software WebGPU adapter compiles its shaders
  */
-import type { RunApi } from '../run-api';
-import type { TrainerHandle } from '../trainer-worker';
+import type { RunApi } from './run-api';
+import type { TrainerHandle } from './workers';
 
 export type FaultKind = 'exception' | 'out-of-memory' | 'device-lost' | 'died' | 'unresponsive';
 
@@ -73,13 +73,13 @@ export function watchWorker(api: RunApi, worker: TrainerHandle, busy: () => bool
     if (done || !navigator.locks) return;
     navigator.locks.request(name, { signal: abort.signal }, () => fire({ kind: 'died', detail: 'the worker closed' }))
       .catch(() => undefined); // aborted by stop()
-  });
+  }, () => undefined); // the worker ended first: its crash or termination is handled where it happens
   const timer = setInterval(() => {
     if (!busy()) {
       lastLife = Date.now();
       return;
     }
-    void api.ping().then(() => (lastLife = Date.now()));
+    void api.ping().then(() => (lastLife = Date.now()), () => undefined); // a dead worker's ping rejects: the watch fires on its own
     const limit = slowest === 0 ? FIRST_STALL_MS : Math.max(STALL_MS, 10 * slowest);
     if (Date.now() - lastLife > limit) fire({ kind: 'unresponsive', detail: 'no answer' });
   }, HEARTBEAT_MS);

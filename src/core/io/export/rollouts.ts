@@ -15,11 +15,11 @@
  *
  * `per_turn` arrays hold one number per turn; scalar components (PlanPO's α) are copied per record.
  */
-import { getEstimator } from '../advantage/registry';
-import type { TurnAdvantages } from '../advantage/types';
-import { sliceAdvantages, type TrainedTrajectoryV1 } from '../rollout/records';
-import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from './rollouts-v1';
-import { toRolloutGroups, type ConversionError, type ToGroupOptions } from './to-group';
+import { getEstimator } from '../../advantage/registry';
+import type { TurnAdvantages } from '../../advantage/types';
+import { sliceAdvantages, type TrainedTrajectoryV1 } from '../../rollout/records';
+import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from '../rollouts-v1';
+import { toRolloutGroups, type ConversionError, type ToGroupOptions } from '../to-group';
 
 export interface ScoreOptions {
   /** Registry ids to run, in order. */
@@ -98,8 +98,12 @@ export function scoreTrajectories(records: readonly RolloutTrajectoryV1[], optio
   return createScorer(records, options).score(options);
 }
 
-/** Every estimator's advantages a record carries: the v1 extension, or a lab record's `estimator_advantages`. */
-export function estimatorAdvantagesOf(record: RolloutTrajectoryV1): Record<string, EstimatorAdvantagesV1> {
+/**
+ * Every estimator's advantages a record carries, from either form: the rollouts.v1 extension
+ * (`advantages.estimators`) or, failing that, a lab training record's `estimator_advantages`.
+ * (core/import's `estimatorAdvantagesOf` reads the v1 extension only.)
+ */
+export function estimatorAdvantagesOfV1OrLab(record: RolloutTrajectoryV1): Record<string, EstimatorAdvantagesV1> {
   const lab = (record as Partial<TrainedTrajectoryV1>).estimator_advantages;
   return record.advantages?.estimators ?? lab ?? {};
 }

@@ -3,8 +3,8 @@
  * `timing.rolloutMs` columns, null as an empty cell) and JSON (format `rollout-lab.metrics.v1`:
  * the run's id, estimator and config beside the IterationMetrics list). Pure functions.
  */
-import type { RunConfig } from '../../core/train/config';
-import type { IterationMetrics } from '../../core/train/metrics';
+import type { RunConfig } from '../../train/config';
+import type { IterationMetrics } from '../../train/metrics';
 
 export const METRICS_FORMAT = 'rollout-lab.metrics.v1';
 
