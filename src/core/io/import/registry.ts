@@ -8,9 +8,10 @@ import { verlAgentFormat } from './formats/verl-agent';
 import { verlAgentUidFormat } from './formats/verl-agent-uid';
 import { agentgymRlFormat } from './formats/agentgym-rl';
 import { ragenCacheFormat } from './formats/ragen';
+import { sftFormat } from './formats/sft';
 import type { ImportAdapter, ImportFormatId } from './types';
 
-export const IMPORT_FORMATS: readonly ImportAdapter[] = [rolloutsV1Format, verlAgentUidFormat, verlAgentFormat, agentgymRlFormat, ragenCacheFormat];
+export const IMPORT_FORMATS: readonly ImportAdapter[] = [rolloutsV1Format, verlAgentUidFormat, verlAgentFormat, agentgymRlFormat, ragenCacheFormat, sftFormat];
 
 export function getImportFormat(id: ImportFormatId): ImportAdapter {
   const found = IMPORT_FORMATS.find((f) => f.id === id);

@@ -5,7 +5,7 @@
  */
 import type { RolloutTrajectoryV1 } from '../rollouts-v1';
 
-export type ImportFormatId = 'rollouts-v1' | 'verl-agent-uid' | 'verl-agent' | 'agentgym-rl' | 'ragen-cache';
+export type ImportFormatId = 'rollouts-v1' | 'verl-agent-uid' | 'verl-agent' | 'agentgym-rl' | 'ragen-cache' | 'sft-conversations';
 
 /** How the file's JSON is laid out: one value per line, one top-level array, or a single JSON text. */
 export type JsonLayout = 'lines' | 'array' | 'document';
@@ -50,6 +50,11 @@ export interface ImportResult {
   /** Plain sentences about what the adapter did (duplicates dropped, layout read, assumptions). */
   notes: string[];
   summary: ImportSummary;
+  /**
+   * True when the format carries no reward (SFT / expert trajectories): rewards are 0 and success
+   * false by construction, so the lab offers the file for reading only and scores nothing.
+   */
+  rewardless?: boolean;
 }
 
 /** The first value of the file, for detection. */
@@ -82,9 +87,14 @@ export interface ImportAdapter {
   id: ImportFormatId;
   label: string;
   /** Framework name for `convert --from` (several formats may share one). */
-  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen';
+  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen' | 'sft';
   /** One sentence: what the files look like and where they come from. */
   description: string;
+  /**
+   * The format carries no reward (SFT / expert data): its trajectories are for reading only and the
+   * result says so (`ImportResult.rewardless`).
+   */
+  rewardless?: boolean;
   detect(sample: FormatSample): boolean;
   open(ctx: AdapterContext): AdapterSession;
 }
