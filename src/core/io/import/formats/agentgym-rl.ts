@@ -67,9 +67,12 @@ function taskOf(observation: string): string {
 /** `step{N}/{rank}.json`, or `steptest_batch_{B}/{rank}.json` from AgentGym-RL's evaluation (main_generation). */
 const PATH = /step(?:(\d+)|test_batch_(\d+))[\\/](\d+)\.json(?:\.gz)?$/;
 
-/** The turns of a conversation after the dataset's prompt (instruction + canned reply), or why not. */
-export function turnsOf(messages: readonly Message[]): { turns: RolloutTurnV1[]; prefix: number } | string {
-  const prefix = messages.length >= 3 && messages[0].role === 'user' && messages[1].role === 'assistant' && messages[2].role === 'user' ? 2 : 0;
+/**
+ * The turns of a conversation after the dataset's prompt (instruction + canned reply: AgentGym's
+ * `conversation_start`), or why not. `promptPrefix: false` reads every user/assistant pair as a turn.
+ */
+export function turnsOf(messages: readonly Message[], promptPrefix = true): { turns: RolloutTurnV1[]; prefix: number } | string {
+  const prefix = promptPrefix && messages.length >= 3 && messages[0].role === 'user' && messages[1].role === 'assistant' && messages[2].role === 'user' ? 2 : 0;
   const turns: RolloutTurnV1[] = [];
   for (let i = prefix; i + 1 < messages.length; i += 2) {
     const obs = messages[i];

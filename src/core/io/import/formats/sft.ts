@@ -50,7 +50,7 @@ function open(ctx: AdapterContext): AdapterSession {
       const raw = messagesOf(value.conversations ?? value.messages);
       if (typeof raw === 'string') return ctx.problem(line, raw);
       const { system, messages } = normalise(raw);
-      const read = turnsOf(messages);
+      const read = turnsOf(messages, Array.isArray(value.conversations));
       if (typeof read === 'string') return ctx.problem(line, read);
       const { turns } = read;
       if (system !== null) turns[0].prompt = `${system}\n${turns[0].prompt ?? turns[0].observation}`;
