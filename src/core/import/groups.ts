@@ -38,7 +38,7 @@ export function groupFlags(group: ImportedGroup): GroupFlags {
   const singleton = group.members.length === 1;
   if (singleton) notes.push('a group of one has no relative advantage: its estimator values follow each estimator\'s singleton rule (GRPO: R/(1 + ε)), not a comparison with other members');
   if (group.ambiguity) {
-    notes.push(`${group.ambiguity.members} trajectories' turns from ${group.ambiguity.fromTurn + 1} on could belong to either of them: R(τ) and GRPO's outcome advantage are exact, T_i and per-turn values (PlanPO, GiGPO) depend on the choice`);
+    notes.push(`${group.ambiguity.members} trajectories' turns from ${group.ambiguity.fromTurn + 1} on could belong to either of them: R(τ) and GRPO's outcome advantage (trajectory-level statistics) are exact, T_i and per-turn values (PlanPO, GiGPO) depend on the choice`);
   }
   return { singleton, notes };
 }

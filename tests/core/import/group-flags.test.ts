@@ -38,6 +38,6 @@ describe('group flags', () => {
     expect(list.every((g) => g.size === 8 && !g.singleton)).toBe(true);
     const flagged = list.filter((g) => g.notes.length > 0);
     expect(flagged.length).toBeGreaterThan(0);
-    expect(flagged[0].notes[0]).toMatch(/^\d+ trajectories' turns from \d+ on could belong to either of them: R\(τ\) and GRPO's outcome advantage are exact/);
+    expect(flagged[0].notes[0]).toMatch(/^\d+ trajectories' turns from \d+ on could belong to either of them: R\(τ\) and GRPO's outcome advantage \(trajectory-level statistics\) are exact/);
   });
 });

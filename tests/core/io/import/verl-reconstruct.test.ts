@@ -55,7 +55,7 @@ describe('stock verl-agent reconstruction', () => {
     expect(result.trajectories.some((t) => (t as Reconstructed).reconstruction)).toBe(false);
   });
 
-  it('for generated groups and dumps, every group keeps its member count, its successes and its (T_i, success) multiset', () => {
+  it('for generated groups and dumps, every group keeps its member count and its successes, and its (T_i, success) multiset unless it reports an ambiguity', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000 }),
@@ -73,11 +73,28 @@ describe('stock verl-agent reconstruction', () => {
           for (const g of groups) {
             const members = byTask.get(`${g.task}\n${g.intro}`) ?? [];
             expect(members).toHaveLength(groupSize);
-            expect(gotShape(members)).toEqual(truthShape(g));
+            expect(members.filter((t) => t.outcome.success)).toHaveLength(g.trajectories.filter((t) => t.success).length);
+            // Lengths may only move between members where the reader says it had to choose.
+            if (gotShape(members).join() !== truthShape(g).join()) expect(members.some((t) => (t as Reconstructed).reconstruction)).toBe(true);
           }
         },
       ),
-      { numRuns: 40, seed: 20261201 },
+      { numRuns: 60, seed: 20261201 },
     );
+  });
+
+  it('a repeated successor that could be a padding copy or a second member is reported, and members and successes stay exact', () => {
+    // Seed 59: one member wins at turn 7 in the same state as another that goes on to turn 8, and the
+    // turn-8 row has a padding copy, so the dump also reads as both going on to turn 8.
+    const groups = [0, 1, 2, 3].map((j) => nearDeterministicGroup(59 * 7 + j, { groupSize: 8, maxTurns: 10, deviate: 0.1, reword: 0.2 }));
+    const result = importText(verlDumpText(groups, 1, { seed: 59 }));
+    expect(result.problemCount).toBe(0);
+    expect(result.summary.trajectories).toBe(32);
+    for (const g of groups) {
+      const members = result.trajectories.filter((t) => t.task.instruction === g.task && t.turns[0].observation === g.intro);
+      expect(members).toHaveLength(8);
+      expect(members.filter((t) => t.outcome.success)).toHaveLength(g.trajectories.filter((t) => t.success).length);
+      if (gotShape(members).join() !== truthShape(g).join()) expect(members.some((t) => (t as Reconstructed).reconstruction)).toBe(true);
+    }
   });
 });

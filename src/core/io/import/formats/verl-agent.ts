@@ -129,7 +129,7 @@ function ambiguityNotes(result: FlowResult, ids: readonly VerlTrajectoryIds[], c
     const lastTurn = Math.max(...members.map((i) => result.paths[i].length));
     ctx.note(
       `${members.length} trajectories' turns ${fromTurn + 1}–${lastTurn} could belong to either (group ${ids[members[0]].groupId}: they reach the same state with different earlier text): ` +
-        'R(τ), the group and GRPO\'s outcome advantage are the same either way; which T_i and per-turn values go with which earlier turns is a choice',
+        'every member\'s R(τ), the group and GRPO\'s outcome advantage (trajectory-level statistics, no per-turn penalty) are the same either way; which T_i and per-turn values go with which earlier turns is a choice',
     );
     for (const i of members) {
       notes.set(i, { ambiguous_with: members.filter((j) => j !== i).map((j) => ids[j].trajId), from_turn: fromTurn });

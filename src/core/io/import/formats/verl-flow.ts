@@ -22,8 +22,11 @@
  * the class above holds fewer copies, in which case the surplus is padding). Top-down, each class
  * hands its trajectories to its successors; when a class holds trajectories with different pasts
  * and they continue differently, which past goes with which continuation cannot be told from the
- * file: that is reported as an ambiguity (R(τ) and T_i's multiset are the same either way).
+ * file: that is reported as an ambiguity (every member's R(τ) is the same either way). So is a class
+ * whose trajectories have different pasts and a repeated successor, which could be a padding copy
+ * as well as a second member (one of them would then end here instead).
  */
+import { assemble, type RowClass } from './verl-assemble';
 import { sep, type VerlRow } from './verl-link';
 
 export interface Ambiguity {
@@ -51,10 +54,6 @@ export interface FlowResult {
   unplaced: Array<{ row: VerlRow; orphan: boolean }>;
 }
 
-interface RowClass {
-  rows: VerlRow[];
-  children: VerlRow[];
-}
 
 const strictKey = (r: VerlRow) => [r.step, r.prompt.task, r.prompt.stepCount, r.prompt.observation, r.projection.envAction, r.prompt.lastText ?? '', r.episodeReward].join(sep);
 const strictAsk = (r: VerlRow) => [r.step, r.prompt.task, r.prompt.stepCount - 1, r.prompt.last!.observation, r.prompt.last!.action, r.prompt.prevText ?? '', r.episodeReward].join(sep);
@@ -215,69 +214,6 @@ function fitGroupSizes(s: FlowState, placed: readonly VerlRow[]): FlowResult['od
     if (size !== n) odd.push({ root: roots[0], size, n });
   }
   return odd;
-}
-
-interface Token {
-  id: number;
-  path: VerlRow[];
-}
-
-const lastLine = (t: Token) => t.path[t.path.length - 1].line;
-
-/** The pool index of the trajectory whose last row is nearest above `child` (balanced order), else the first. */
-function nearestAbove(pool: readonly Token[], child: VerlRow): number {
-  let pick = -1;
-  pool.forEach((t, j) => {
-    if (lastLine(t) > child.line) return;
-    if (pick < 0 || lastLine(t) > lastLine(pool[pick])) pick = j;
-  });
-  return pick < 0 ? 0 : pick;
-}
-
-interface Assembly {
-  next: number;
-  at: Map<VerlRow, Token[]>;
-  done: Token[];
-  ambiguities: Array<{ ids: number[]; fromTurn: number }>;
-}
-
-/** Hands class `c`'s trajectories to its successors; the ones left end here. */
-function handOn(c: RowClass, flow: Map<VerlRow, number>, a: Assembly): void {
-  const held = c.rows.flatMap((x) => a.at.get(x) ?? []);
-  const k = c.rows[0].prompt.stepCount;
-  const pool = [...held];
-  const destinations = new Set<VerlRow | null>();
-  for (const child of [...c.children].sort((x, y) => x.line - y.line)) {
-    const given: Token[] = [];
-    for (let i = 0; i < flow.get(child)!; i++) {
-      // A shortfall (more successors than copies): the successor shares a copy of the prefix.
-      const token = pool.length > 0 ? pool.splice(nearestAbove(pool, child), 1)[0] : { id: a.next++, path: held[0].path.slice(0, k + 1) };
-      token.path.push(child);
-      given.push(token);
-    }
-    a.at.set(child, given);
-    destinations.add(child);
-  }
-  if (pool.length > 0) destinations.add(null);
-  a.done.push(...pool);
-  const pasts = new Set(held.map((t) => t.path.slice(0, k + 1).map((r) => r.line).join(',')));
-  if (pasts.size >= 2 && destinations.size >= 2) a.ambiguities.push({ ids: held.map((t) => t.id), fromTurn: k + 1 });
-}
-
-/** Every trajectory, level by level from the step-0 rows (`placed` is in step order). */
-function assemble(placed: readonly VerlRow[], classOf: Map<VerlRow, RowClass>, flow: Map<VerlRow, number>): Assembly {
-  const a: Assembly = { next: 0, at: new Map(), done: [], ambiguities: [] };
-  for (const r of placed) {
-    if (r.prompt.stepCount === 0) a.at.set(r, Array.from({ length: flow.get(r)! }, () => ({ id: a.next++, path: [r] })));
-  }
-  const seen = new Set<RowClass>();
-  for (const r of placed) {
-    const c = classOf.get(r)!;
-    if (seen.has(c)) continue;
-    seen.add(c);
-    handOn(c, flow, a);
-  }
-  return a;
 }
 
 /** The reconstruction of one dump's rows (all of them have a task and an observation). */
