@@ -89,6 +89,15 @@ describe('AgentGym-RL paths', () => {
     expect(result.notes).toContain('an AgentGym-RL evaluation log (batch 0, rank 1): no training step');
     expect(result.notes.some((n) => /every item is a group of one .* has no relative advantage/.test(n))).toBe(true);
   });
+
+  it('an evaluation batch padded with a re-run of its first item keeps the re-run as its own group and says why', () => {
+    // main_generation.py: `dummy_data = data[:dummy_data_size]` is rolled out and logged, then cut from the scores.
+    const items = [[7, true], [8, false], [7, false]] as const;
+    const text = JSON.stringify(items.map(([id, ok]) => ({ item_id: id, conversations: babyaiConversation(ok, 2), reward: ok ? 0.8 : 0 })), null, 4);
+    const result = importText(text, { fileName: 'executer_logs/steptest_batch_2/0.json' });
+    expect(result.trajectories.map((t) => t.group_id)).toEqual(['agentgym-rl:eval2:0:7', 'agentgym-rl:eval2:0:8', 'agentgym-rl:eval2:0:7#1']);
+    expect(result.notes.some((n) => /^1 item_id runs appear again later .*re-runs of its first items/.test(n))).toBe(true);
+  });
 });
 
 describe('AgentGym evaluation output', () => {

@@ -126,6 +126,7 @@ function open(ctx: AdapterContext): AdapterSession {
   let lastItem: unknown = undefined;
   let member = 0;
   let fileSuccessDisagrees = 0;
+  let reruns = 0;
   const seen = new Map<string, number>();
   const sizes = new Map<string, number>();
   return {
@@ -155,6 +156,7 @@ function open(ctx: AdapterContext): AdapterSession {
         const base = `agentgym-rl:${step ?? (batch !== undefined ? `eval${batch}` : '?')}:${rank}:${String(value.item_id)}`;
         const repeat = seen.get(base) ?? 0;
         seen.set(base, repeat + 1);
+        if (repeat > 0) reruns++;
         groupId = repeat === 0 ? base : `${base}#${repeat}`;
         lastItem = value.item_id;
         member = 0;
@@ -178,6 +180,10 @@ function open(ctx: AdapterContext): AdapterSession {
     finish() {
       envNotes(sources, envs, ctx);
       if (fileSuccessDisagrees > 0) ctx.note(`${fileSuccessDisagrees} items: the file's own "success" (AgentGym writes reward == 1) differs from the environment's rule; the rule is used`);
+      if (reruns > 0) {
+        const why = batch !== undefined ? ": AgentGym-RL's evaluation pads a batch with re-runs of its first items (main_generation.py), and the log keeps them" : '';
+        ctx.note(`${reruns} item_id runs appear again later in the file; each is kept as its own group (id suffix #k)${why}`);
+      }
       const singles = [...sizes.values()].filter((n) => n === 1).length;
       if (singles > 0 && singles === sizes.size) {
         ctx.note(`every item is a group of one (an evaluation run, one sample per item): a group of one has no relative advantage, so its estimator values are not a comparison (GRPO's singleton rule gives R/(1 + ε))`);
