@@ -18,6 +18,34 @@ export interface ImportedGroup {
   taskType: string | null;
   taskId: string;
   instruction: string;
+  /**
+   * Members whose later turns the reader could not tell apart from another member's (verl-agent
+   * stock dumps: `reconstruction.ambiguous_with`), with the earliest uncertain 0-based turn.
+   */
+  ambiguity: { members: number; fromTurn: number } | null;
+}
+
+/** The group's own state for the views, in plain words where it limits what the numbers mean. */
+export interface GroupFlags {
+  /** A group of one: no relative advantage (estimators fall back to their singleton rule, e.g. R/(1 + ε)). */
+  singleton: boolean;
+  /** Sentences the group view shows with the group. */
+  notes: string[];
+}
+
+export function groupFlags(group: ImportedGroup): GroupFlags {
+  const notes: string[] = [];
+  const singleton = group.members.length === 1;
+  if (singleton) notes.push('a group of one has no relative advantage: its estimator values follow each estimator\'s singleton rule (GRPO: R/(1 + ε)), not a comparison with other members');
+  if (group.ambiguity) {
+    notes.push(`${group.ambiguity.members} trajectories' turns from ${group.ambiguity.fromTurn + 1} on could belong to either of them: R(τ) and GRPO's outcome advantage (trajectory-level statistics) are exact, T_i and per-turn values (PlanPO, GiGPO) depend on the choice`);
+  }
+  return { singleton, notes };
+}
+
+function ambiguityOf(record: RolloutTrajectoryV1): number | null {
+  const note = (record as { reconstruction?: { from_turn?: unknown } }).reconstruction;
+  return note && typeof note.from_turn === 'number' ? note.from_turn : null;
 }
 
 export interface GroupFilters {
@@ -39,12 +67,14 @@ export function buildGroups(trajectories: readonly RolloutTrajectoryV1[], proble
       group = {
         groupId: record.group_id, members: [], summary: { trajectories: [] }, step: record.train_step ?? null,
         env: record.env.name, taskType: record.task.task_type ?? null, taskId: record.task.task_id,
-        instruction: record.task.instruction ?? record.task.task_id,
+        instruction: record.task.instruction ?? record.task.task_id, ambiguity: null,
       };
       byId.set(record.group_id, group);
     }
     group.members.push(index);
     group.summary.trajectories.push(converted.summary);
+    const from = ambiguityOf(record);
+    if (from !== null) group.ambiguity = { members: (group.ambiguity?.members ?? 0) + 1, fromTurn: Math.min(group.ambiguity?.fromTurn ?? from, from) };
   });
   return [...byId.values()];
 }

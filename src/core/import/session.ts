@@ -9,7 +9,7 @@ import type { TurnAdvantages } from '../advantage/types';
 import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
 import { sliceAdvantages, type EstimatorSlice } from '../rollout/records';
 import { jsonLines, withEstimatorAdvantages } from './export';
-import { buildGroups, facet, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
+import { buildGroups, facet, groupFlags, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
 import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
 import { applyParams, defaultParams, type EstimatorParamsMap } from './params';
@@ -37,6 +37,10 @@ export interface ImportSummary {
   notes: string[];
   estimators: EstimatorStatus[];
   params: EstimatorParamsMap;
+  /** The file carries no reward (SFT / expert data): open for reading only, nothing is scored. */
+  readOnly: boolean;
+  /** Groups of one member: no relative advantage there. */
+  singletonGroups: number;
 }
 
 export interface GroupListItem {
@@ -48,6 +52,10 @@ export interface GroupListItem {
   instruction: string;
   size: number;
   successes: number;
+  /** A group of one: the view says it has no relative advantage instead of showing R/(1 + ε) as one. */
+  singleton: boolean;
+  /** Plain sentences for the group view (singleton, interchangeable continuations). */
+  notes: string[];
 }
 
 /**
@@ -72,6 +80,12 @@ export class ImportSession {
 
   /** Re-scores estimator `id` on every group with its current parameters. */
   private score(id: string): void {
+    if (this.result.rewardless) {
+      // Reward-less trajectories (SFT data): there is nothing to score.
+      this.scores[id] = this.groups.map(() => null);
+      this.failures[id] = { count: 0, first: null };
+      return;
+    }
     const estimator = getEstimator(id);
     const params = this.params[id];
     const failures = { count: 0, first: null as string | null };
@@ -102,12 +116,24 @@ export class ImportSession {
       trajectories: groups.reduce((n, g) => n + g.members.length, 0), groups: groups.length,
       steps: facet(groups, (g) => g.step), environments: facet(groups, (g) => g.env), taskTypes: facet(groups, (g) => g.taskType),
       problems: this.problems.list.slice(), problemCount: this.problems.count, tokenCounts: result.tokenCounts,
-      notes: result.notes.slice(),
+      notes: this.notes(),
+      readOnly: result.rewardless === true,
+      singletonGroups: groups.filter((g) => g.members.length === 1).length,
       estimators: ESTIMATOR_IDS.map((id) => ({
         id, label: getEstimator(id).label, failedGroups: this.failures[id].count, error: this.failures[id].first,
       })),
       params: Object.fromEntries(Object.entries(this.params).map(([id, p]) => [id, { ...p }])),
     };
+  }
+
+  /** The reader's notes, plus one when groups of one are present (scored, but not a comparison). */
+  private notes(): string[] {
+    const notes = this.result.notes.slice();
+    const singles = this.groups.filter((g) => g.members.length === 1).length;
+    if (singles > 0 && !this.result.rewardless) {
+      notes.push(`${singles} of ${this.groups.length} groups have one member: a group of one has no relative advantage (those values are each estimator's singleton rule, e.g. GRPO's R/(1 + ε))`);
+    }
+    return notes;
   }
 
   groupList(filters: GroupFilters = {}): GroupListItem[] {
@@ -116,7 +142,7 @@ export class ImportSession {
       if (!matchesFilters(g, filters)) return;
       out.push({
         index, groupId: g.groupId, step: g.step, env: g.env, taskType: g.taskType, instruction: g.instruction,
-        size: g.members.length, successes: g.summary.trajectories.filter((t) => t.success).length,
+        size: g.members.length, successes: g.summary.trajectories.filter((t) => t.success).length, ...groupFlags(g),
       });
     });
     return out;

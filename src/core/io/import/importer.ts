@@ -263,6 +263,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         tokenCounts: estimatedTurns === 0 ? 'file' : fileTurns === 0 ? 'estimated' : 'mixed',
         notes,
         summary: summarizeTrajectories(trajectories),
+        ...(found.rewardless ? { rewardless: true } : {}),
       };
     },
   };

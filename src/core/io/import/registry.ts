@@ -15,6 +15,7 @@ import { skyrlEvalsFormat } from './formats/skyrl';
 import { verlFormat } from './formats/verl';
 import { trlCompletionsFormat } from './formats/trl';
 import { openrlhfSamplesFormat } from './formats/openrlhf';
+import { sftFormat } from './formats/sft';
 import type { ImportAdapter, ImportFormatId } from './types';
 
 export const IMPORT_FORMATS: readonly ImportAdapter[] = [
@@ -28,6 +29,7 @@ export const IMPORT_FORMATS: readonly ImportAdapter[] = [
   trlCompletionsFormat,
   openrlhfSamplesFormat,
   verlFormat,
+  sftFormat,
 ];
 
 export function getImportFormat(id: ImportFormatId): ImportAdapter {

@@ -16,6 +16,7 @@ export type ImportFormatId =
   | 'verl'
   | 'trl-completions'
   | 'openrlhf-samples'
+  | 'sft-conversations'
   /** Rows read through a user's column mapping (`createImporter({ mapping })`); not a registry entry. */
   | 'column-mapping';
 
@@ -66,6 +67,11 @@ export interface ImportResult {
   /** Plain sentences about what the adapter did (duplicates dropped, layout read, assumptions). */
   notes: string[];
   summary: ImportSummary;
+  /**
+   * True when the format carries no reward (SFT / expert trajectories): rewards are 0 and success
+   * false by construction, so the lab offers the file for reading only and scores nothing.
+   */
+  rewardless?: boolean;
 }
 
 /** The first value of the file, for detection. */
@@ -100,9 +106,14 @@ export interface ImportAdapter {
   id: ImportFormatId;
   label: string;
   /** Framework name for `convert --from` (several formats may share one). */
-  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen' | 'skyrl' | 'verl' | 'trl' | 'openrlhf' | 'mapping';
+  framework: 'rollouts.v1' | 'verl-agent' | 'agentgym-rl' | 'ragen' | 'skyrl' | 'verl' | 'trl' | 'openrlhf' | 'mapping' | 'sft';
   /** One sentence: what the files look like and where they come from. */
   description: string;
+  /**
+   * The format carries no reward (SFT / expert data): its trajectories are for reading only and the
+   * result says so (`ImportResult.rewardless`).
+   */
+  rewardless?: boolean;
   detect(sample: FormatSample): boolean;
   open(ctx: AdapterContext): AdapterSession;
 }

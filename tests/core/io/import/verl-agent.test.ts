@@ -40,7 +40,7 @@ describe('verl-agent stock dump', () => {
     expect(shape(result.trajectories.map((t) => ({ n: t.turns.length, ok: t.outcome.success })))).toEqual(
       shape(groups.flatMap((g) => g.trajectories.map((t) => ({ n: t.steps.length, ok: t.success })))),
     );
-    expect(result.notes.some((n) => /exact duplicate rows dropped/.test(n))).toBe(true);
+    expect(result.notes.some((n) => /repeated rows read as padding/.test(n))).toBe(true);
   });
 
   it('turns carry the parsed observation, action, validity, −0.1 penalty and R(τ) on the last turn; L is estimated and marked', () => {

@@ -3,18 +3,19 @@
  * `{"input", "output", "score", "step"}` line per turn-sample (environments reference §4.1, §4.1b).
  * No group, trajectory or turn index is written, so they are reconstructed:
  *
- * 1. Exact duplicate rows are dropped: the trainer pads the batch with copies of random rows.
+ * 1. Identical rows are counted, not dropped: a repeat is a padding copy (verl-agent's
+ *    `adjust_batch`) or a member that wrote the same turn; verl-flow.ts tells which from the flow of
+ *    trajectories through the rows.
  * 2. Each row's prompt gives its task (where its env's template writes it), its step count k, its current
  *    observation and its last history record `[Observation k: '…', Action k: '…']` (verl-prompt.ts).
- * 3. A row at step k ≥ 1 is linked to the row at step k−1 of the same task and training step whose
- *    observation and projected action equal that record. Ties are broken by, in order: the episode
- *    reward (score + 0.1 if the row was badly formatted) agreeing, the record before it agreeing, a
- *    candidate not yet taken, and the nearest candidate above it in the file (a dump is a few
- *    ascending runs of the original, trajectory-major order).
- * 4. Step-0 rows are roots; a group is one (training step, task, first observation). Every leaf is
- *    one trajectory (root → leaf); a row with several successors (identical prefixes whose copies
- *    were dropped as duplicates) is shared by each.
- * 5. Rows whose chain does not reach a step-0 row are problems, with their line numbers.
+ * 3. A row at step k ≥ 1 is linked to the class of rows at step k−1 (same task and training step)
+ *    whose observation, projected action, last record and episode reward are what it shows of its
+ *    past; failing that, to the best class matching observation and action only (a looser link).
+ * 4. Step-0 rows are roots; a group is one (training step, task, first observation). A group is
+ *    checked against the step's other groups (verl-agent gives them all `env.rollout.n` members).
+ * 5. Where trajectories with different pasts share a class and continue differently, the records
+ *    carry `reconstruction: { ambiguous_with, from_turn }` and a note says which turns could belong
+ *    to either. Rows whose chain does not reach a step-0 row are problems, with their line numbers.
  *
  * Rewards: R(τ) = the episode reward (10·won), paid on the last turn; a badly formatted turn has
  * `penalty: -0.1`. Token counts are not in the dump: L_{i,t} is estimated (tokens.ts).
@@ -23,7 +24,8 @@ import type { RolloutTrajectoryV1, RolloutTurnV1 } from '../../rollouts-v1';
 import type { AdapterContext, AdapterSession, FormatSample, ImportAdapter } from '../types';
 import { emitChecked, fnv1a } from './common';
 import { alfworldTaskType, isVerlAgentPrompt, VERL_AGENT_WIN_REWARD } from './verl-prompt';
-import { assemblePaths, DuplicateFilter, isVerlRow, linkRows, makeVerlRow, sep, type VerlRow } from './verl-link';
+import { reconstructFlows, type FlowResult } from './verl-flow';
+import { DuplicateFilter, isVerlRow, makeVerlRow, sep, type VerlRow } from './verl-link';
 
 function turnOf(row: VerlRow, t: number, next: VerlRow | undefined, reward: number): RolloutTurnV1 {
   const turn: RolloutTurnV1 = {
@@ -75,6 +77,84 @@ export function verlRecord(path: readonly VerlRow[], ids: VerlTrajectoryIds): Ro
   };
 }
 
+/** Where the reconstruction could not tell which continuation belongs to which past (docs/rollouts-v1.md). */
+export interface ReconstructionNote {
+  /** traj_ids of the trajectories whose later turns could be swapped with this one's. */
+  ambiguous_with: string[];
+  /** The first 0-based turn whose owner is uncertain. */
+  from_turn: number;
+}
+
+interface GroupCount {
+  id: string;
+  count: number;
+}
+
+function groupsOf(paths: readonly VerlRow[][], fileName: string | undefined): VerlTrajectoryIds[] {
+  const groups = new Map<string, GroupCount>();
+  const ids = paths.map((path) => {
+    const root = path[0];
+    const key = `${root.step}${sep}${root.prompt.task}${sep}${root.prompt.observation}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { id: `verl-agent:${root.step}:${fnv1a(key)}`, count: 0 };
+      groups.set(key, group);
+    }
+    const out = { groupId: group.id, trajId: `${group.id}:${group.count}`, sampleIndex: group.count, framework: 'verl-agent', file: fileName };
+    group.count++;
+    return out;
+  });
+  return ids;
+}
+
+/** Ambiguities that share a trajectory, merged: one note per set of interchangeable trajectories. */
+function mergeAmbiguities(result: FlowResult): Array<{ members: number[]; fromTurn: number }> {
+  const root = result.paths.map((_, i) => i);
+  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i])));
+  const from = new Map<number, number>();
+  for (const a of result.ambiguities) {
+    for (const i of a.trajectories) {
+      root[find(i)] = find(a.trajectories[0]);
+      from.set(i, Math.min(from.get(i) ?? a.fromTurn, a.fromTurn));
+    }
+  }
+  const sets = new Map<number, number[]>();
+  for (const i of from.keys()) sets.set(find(i), [...(sets.get(find(i)) ?? []), i]);
+  return [...sets.values()].map((members) => ({ members: members.sort((a, b) => a - b), fromTurn: Math.min(...members.map((i) => from.get(i)!)) }));
+}
+
+function ambiguityNotes(result: FlowResult, ids: readonly VerlTrajectoryIds[], ctx: AdapterContext): Map<number, ReconstructionNote> {
+  const notes = new Map<number, ReconstructionNote>();
+  for (const { members, fromTurn } of mergeAmbiguities(result)) {
+    const lastTurn = Math.max(...members.map((i) => result.paths[i].length));
+    ctx.note(
+      `${members.length} trajectories' turns ${fromTurn + 1}–${lastTurn} could belong to either (group ${ids[members[0]].groupId}: they reach the same state with different earlier text): ` +
+        'every member\'s R(τ), the group and GRPO\'s outcome advantage (trajectory-level statistics, no per-turn penalty) are the same either way; which T_i and per-turn values go with which earlier turns is a choice',
+    );
+    for (const i of members) {
+      notes.set(i, { ambiguous_with: members.filter((j) => j !== i).map((j) => ids[j].trajId), from_turn: fromTurn });
+    }
+  }
+  return notes;
+}
+
+function reportFlow(result: FlowResult, ctx: AdapterContext): void {
+  for (const { row, orphan } of result.unplaced) {
+    const k = row.prompt.stepCount;
+    const why = orphan ? `no row at step ${k - 1} of this task matches its history (Observation ${k} / Action ${k})` : 'its earlier turn could not be placed';
+    ctx.problem(row.line, `step ${k} of task "${row.prompt.task}": ${why}; left out`);
+  }
+  for (const { root, size, n } of result.oddGroups) {
+    ctx.problem(root.line, `the group of this step-0 row (task "${root.prompt.task}") was rebuilt with ${size} trajectories where the smallest group of step ${root.step} has ${n} (verl-agent gives every group env.rollout.n)`);
+  }
+  for (const { row, missing } of result.shortfalls) {
+    ctx.problem(row.line, `${missing} more trajectories continue from this step-${row.prompt.stepCount} row than the file holds copies of it; they share its copy`);
+  }
+  if (result.padding > 0) ctx.note(`${result.padding} repeated rows read as padding and left out (verl-agent's adjust_batch copies random rows to reach a divisible batch)`);
+  if (result.repeated > 0) ctx.note(`${result.repeated} repeated rows kept as members that wrote the same turn`);
+  if (result.looseLinks > 0) ctx.note(`${result.looseLinks} rows linked without their earlier history record or episode reward agreeing (a weaker link)`);
+}
+
 function open(ctx: AdapterContext): AdapterSession {
   const rows: VerlRow[] = [];
   const duplicates = new DuplicateFilter<VerlRow>();
@@ -102,49 +182,15 @@ function open(ctx: AdapterContext): AdapterSession {
       rows.push(row);
     },
     finish() {
-      if (duplicates.dropped > 0) ctx.note(`${duplicates.dropped} exact duplicate rows dropped (verl-agent pads the batch with copies of random rows)`);
-      const orphans = new Set(linkRows(rows));
-      const rootOf = new Map<VerlRow, VerlRow>();
-      const findRoot = (r: VerlRow): VerlRow => {
-        const path: VerlRow[] = [];
-        let p: VerlRow = r;
-        while (p.parent && !rootOf.has(p)) {
-          path.push(p);
-          p = p.parent;
-        }
-        const root = rootOf.get(p) ?? p;
-        for (const q of path) rootOf.set(q, root);
-        rootOf.set(p, root);
-        return root;
-      };
-      const placed: VerlRow[] = [];
-      for (const r of rows) {
-        const root = findRoot(r);
-        if (root.prompt.stepCount === 0) {
-          placed.push(r);
-          continue;
-        }
-        const why = orphans.has(r)
-          ? `no row at step ${r.prompt.stepCount - 1} of this task matches its history (Observation ${r.prompt.stepCount} / Action ${r.prompt.stepCount})`
-          : `its earlier turn on line ${root.line} could not be placed`;
-        ctx.problem(r.line, `step ${r.prompt.stepCount} of task "${r.prompt.task}": ${why}; left out`);
-      }
-      const { paths, continued, shared } = assemblePaths(placed);
-      const groups = new Map<string, { id: string; count: number }>();
-      for (const path of paths) {
-        const root = path[0];
-        const key = `${root.step}${sep}${root.prompt.task}${sep}${root.prompt.observation}`;
-        let group = groups.get(key);
-        if (!group) {
-          group = { id: `verl-agent:${root.step}:${fnv1a(key)}`, count: 0 };
-          groups.set(key, group);
-        }
-        const ids = { groupId: group.id, trajId: `${group.id}:${group.count}`, sampleIndex: group.count, framework: 'verl-agent', file: ctx.fileName };
-        emitChecked(ctx, verlRecord(path, ids), root.line);
-        group.count++;
-      }
-      if (continued > 0) ctx.note(`${continued} trajectories continue through a row linked to another trajectory (their own copy was an exact duplicate)`);
-      if (shared > 0) ctx.note(`${shared} turn-samples begin several trajectories (identical prefixes); each trajectory holds its own copy`);
+      const result = reconstructFlows(rows);
+      reportFlow(result, ctx);
+      const ids = groupsOf(result.paths, ctx.fileName);
+      const notes = ambiguityNotes(result, ids, ctx);
+      result.paths.forEach((path, i) => {
+        const record = verlRecord(path, ids[i]);
+        const note = notes.get(i);
+        emitChecked(ctx, note ? { ...record, reconstruction: note } : record, path[0].line);
+      });
       ctx.note('groups and trajectories reconstructed from the task text and the step-count chain (no uid / traj_uid in the file)');
       if (noHistory > 0) ctx.note(`${noHistory} gym_cards rows: their prompts carry no history (the cards are only in the image), so each row is a one-turn trajectory and a group is every row of one step with the same game and formula`);
     },
