@@ -5,16 +5,26 @@
  * listed, all counted) and where the token counts L_{i,t} came from. Switching readers is this file.
  */
 import { createByteImporter, type ByteImporter } from '../io/import/bytes';
+import { ImportFormatError } from '../io/import/importer';
+import type { ColumnMapping, TableShape } from '../io/import/mapping';
 import { ProblemLog } from '../io/import/problems';
 
 export type { ImportProblem, ImportResult } from '../io/import/types';
-export { ImportFormatError } from '../io/import/importer';
-export { ProblemLog };
+export { ImportFormatError, ProblemLog };
+export type { ColumnMapping, TableShape };
 
 export type RolloutImporter = ByteImporter;
 
-export function createRolloutImporter(options: { fileName: string }): RolloutImporter {
-  return createByteImporter({ fileName: options.fileName });
+/** `mapping`: read a table with these columns (the answer to an ImportFormatError that carried a table). */
+export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping }): RolloutImporter {
+  const byteOptions = { fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) };
+  return createByteImporter(byteOptions);
+}
+
+/** The table of a format error (its columns, samples and the guessed mapping), when the reader saw one. */
+export function tableOf(error: unknown): TableShape | null {
+  if (!(error instanceof ImportFormatError)) return null;
+  return (error as ImportFormatError & { table?: TableShape }).table ?? null;
 }
 
 /** A problem log holding an earlier one's listed problems and count (the session adds its own). */

@@ -3,7 +3,7 @@
  * Progress (bytes read, trajectories and groups so far) is reported at most every
  * `progressEveryMs` (a few times a second), plus once at the end of reading and once scored.
  */
-import { createRolloutImporter } from './importer';
+import { createRolloutImporter, type ColumnMapping } from './importer';
 import { readBytes } from './read-bytes';
 import { ImportSession } from './session';
 
@@ -25,6 +25,8 @@ export interface OpenOptions {
   /** Clock for throttling (ms); default Date.now. */
   now?(): number;
   progressEveryMs?: number;
+  /** Read a table through this column mapping. */
+  mapping?: ColumnMapping;
 }
 
 /** Throws ImportFormatError when no format reads the file, CancelledError when cancelled. */
@@ -32,7 +34,7 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
   const started = now();
-  const importer = createRolloutImporter({ fileName: options.fileName });
+  const importer = createRolloutImporter({ fileName: options.fileName, mapping: options.mapping });
   let last = -Infinity;
   const report = (phase: ImportProgress['phase'], bytesRead: number) => {
     const p = importer.progress();
