@@ -37,6 +37,8 @@ export interface ImportSummary {
   notes: string[];
   estimators: EstimatorStatus[];
   params: EstimatorParamsMap;
+  /** The reader found no reward in the file (SFT / expert trajectories): open for reading only, no advantages. */
+  rewardless: boolean;
 }
 
 export interface GroupListItem {
@@ -48,7 +50,12 @@ export interface GroupListItem {
   instruction: string;
   size: number;
   successes: number;
+  /** A group of one (or one the reader declared so): no relative advantage, none is shown. */
+  singleton: boolean;
 }
+
+/** Flags a reader may set on its result (`ImportResult.rewardless`). */
+type ReaderFlags = { rewardless?: boolean };
 
 /**
  * A trajectory as the group view shows it: the imported record plus each estimator's slice; where
@@ -107,6 +114,7 @@ export class ImportSession {
         id, label: getEstimator(id).label, failedGroups: this.failures[id].count, error: this.failures[id].first,
       })),
       params: Object.fromEntries(Object.entries(this.params).map(([id, p]) => [id, { ...p }])),
+      rewardless: (result as ImportResult & ReaderFlags).rewardless === true,
     };
   }
 
@@ -117,6 +125,7 @@ export class ImportSession {
       out.push({
         index, groupId: g.groupId, step: g.step, env: g.env, taskType: g.taskType, instruction: g.instruction,
         size: g.members.length, successes: g.summary.trajectories.filter((t) => t.success).length,
+        singleton: g.singleton ?? g.members.length === 1,
       });
     });
     return out;
