@@ -7,8 +7,8 @@
 import * as Comlink from 'comlink';
 import { openImport, type ImportProgress } from '../src/core/import/open';
 import { CancelledError } from '../src/core/import/read-bytes';
+import { ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
 import type { ImportSession } from '../src/core/import/session';
-import { tableOf, type ColumnMapping } from '../src/core/import/importer';
 import type { GroupFilters } from '../src/core/import/groups';
 
 let session: ImportSession | null = null;
@@ -25,21 +25,20 @@ async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
 
 const api = {
   /**
-   * Parse and score `file` (a table through `mapping` when given); resolves with the summary,
-   * `{ cancelled: true }` after cancel(), or `{ table }` when no reader placed a table's columns
-   * (the page shows the mapping form). Other errors reject.
+   * Parse and score `file` (through `mapping` when given); resolves with the summary, `{ cancelled: true }`
+   * after cancel(), or `{ unreadable }` when no format reads it: plain data (comlink keeps only an
+   * Error's message), with the table's columns and a guessed mapping when it is a table of flat rows.
    */
   async open(file: Blob, fileName: string, onProgress: (p: ImportProgress) => void, mapping?: ColumnMapping) {
     session = null;
     cancelRequested = false;
     try {
-      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, mapping });
+      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, ...(mapping ? { mapping } : {}) });
       session = opened.session;
-      return { outcome: 'opened' as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
+      return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
     } catch (error) {
-      if (error instanceof CancelledError) return { outcome: 'cancelled' as const };
-      const table = tableOf(error);
-      if (table) return { outcome: 'table' as const, message: (error as Error).message, table };
+      if (error instanceof CancelledError) return { cancelled: true as const };
+      if (error instanceof ImportFormatError) return { cancelled: false as const, unreadable: error.toData() };
       throw error;
     }
   },

@@ -38,12 +38,14 @@ export async function openRollouts(file: Blob, fileName: string, mapping?: Colum
   importEvents.importStarted(fileName);
   try {
     const result = await worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping);
-    if (result.outcome === 'cancelled') {
+    if (result.cancelled) {
       importEvents.importCancelled();
       return;
     }
-    if (result.outcome === 'table') {
-      importEvents.tableNotPlaced(result.message, result.table);
+    if (result.unreadable) {
+      // a table of flat rows comes with its columns and a guessed mapping: the mapping form opens
+      if (result.unreadable.table) importEvents.tableNotPlaced(result.unreadable.message, result.unreadable.table);
+      else importEvents.importFailed(result.unreadable.message);
       return;
     }
     importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });

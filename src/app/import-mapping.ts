@@ -3,7 +3,7 @@
  * list the saved mappings, export one as the JSON file `convert --map FILE` reads, read one back.
  */
 import type { ColumnMapping } from '../core/io/import/mapping';
-import { parseMappingFile } from '../core/import/mapping-file';
+import { readMappingText } from '../core/import/mapping-file';
 import { downloadText } from './export/download';
 import { reopenWithMapping } from './import-client';
 import { listMappings, saveMapping } from './persist/mappings';
@@ -23,6 +23,6 @@ export function exportMapping(mapping: ColumnMapping): void {
 }
 
 /** A mapping file picked by the person → the mapping, or what is wrong with it. */
-export async function readMappingFile(file: Blob): Promise<ReturnType<typeof parseMappingFile>> {
-  return parseMappingFile(await file.text());
+export async function readMappingFile(file: Blob): Promise<ReturnType<typeof readMappingText>> {
+  return readMappingText(await file.text());
 }

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ImportProgress } from '../core/import/open';
 import type { GroupListItem, ImportSummary, ViewedTrajectory } from '../core/import/session';
 import type { StepRow } from '../core/import/overview';
-import type { TableShape } from '../core/import/importer';
+import type { UnknownTable } from '../core/import/importer';
 
 export type ImportStatus = 'idle' | 'reading' | 'done' | 'cancelled' | 'failed';
 
@@ -34,7 +34,7 @@ export interface ImportState {
   overview: StepRow[];
   paramProblems: string[];
   /** The table of a file no reader placed (the mapping form shows it); null otherwise. */
-  table: TableShape | null;
+  table: UnknownTable | null;
   /** A picked or dropped folder: its files' relative paths (the Files stay in import-client). */
   folder: string[] | null;
 }
@@ -50,7 +50,7 @@ export const useImportStore = create<ImportState>(() => INITIAL);
 
 export const importEvents = {
   importStarted: (fileName: string) => useImportStore.setState((s) => ({ ...INITIAL, folder: s.folder, status: 'reading', fileName })),
-  tableNotPlaced: (error: string, table: TableShape) => useImportStore.setState({ status: 'failed', error, table }),
+  tableNotPlaced: (error: string, table: UnknownTable) => useImportStore.setState({ status: 'failed', error, table }),
   folderListed: (folder: string[] | null) => useImportStore.setState({ folder }),
   progressReported: (progress: ImportProgress) => useImportStore.setState({ progress }),
   importFinished: (summary: ImportSummary, gzip: boolean, seconds: { total: number; read: number }) =>

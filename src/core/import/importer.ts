@@ -5,26 +5,19 @@
  * listed, all counted) and where the token counts L_{i,t} came from. Switching readers is this file.
  */
 import { createByteImporter, type ByteImporter } from '../io/import/bytes';
-import { ImportFormatError } from '../io/import/importer';
-import type { ColumnMapping, TableShape } from '../io/import/mapping';
+import type { ColumnMapping } from '../io/import/mapping';
 import { ProblemLog } from '../io/import/problems';
 
 export type { ImportProblem, ImportResult } from '../io/import/types';
-export { ImportFormatError, ProblemLog };
-export type { ColumnMapping, TableShape };
+export { ImportFormatError, type ImportFormatErrorData, type UnknownTable } from '../io/import/importer';
+export type { ColumnMapping } from '../io/import/mapping';
+export { ProblemLog };
 
 export type RolloutImporter = ByteImporter;
 
-/** `mapping`: read a table with these columns (the answer to an ImportFormatError that carried a table). */
+/** `mapping`: read the file's rows through this column mapping instead of detecting its format. */
 export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping }): RolloutImporter {
-  const byteOptions = { fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) };
-  return createByteImporter(byteOptions);
-}
-
-/** The table of a format error (its columns, samples and the guessed mapping), when the reader saw one. */
-export function tableOf(error: unknown): TableShape | null {
-  if (!(error instanceof ImportFormatError)) return null;
-  return (error as ImportFormatError & { table?: TableShape }).table ?? null;
+  return createByteImporter({ fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) });
 }
 
 /** A problem log holding an earlier one's listed problems and count (the session adds its own). */

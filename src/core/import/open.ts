@@ -25,7 +25,7 @@ export interface OpenOptions {
   /** Clock for throttling (ms); default Date.now. */
   now?(): number;
   progressEveryMs?: number;
-  /** Read a table through this column mapping. */
+  /** Read the rows through this column mapping (the mapping form's answer to an unknown table). */
   mapping?: ColumnMapping;
 }
 
@@ -34,7 +34,7 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
   const started = now();
-  const importer = createRolloutImporter({ fileName: options.fileName, mapping: options.mapping });
+  const importer = createRolloutImporter({ fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) });
   let last = -Infinity;
   const report = (phase: ImportProgress['phase'], bytesRead: number) => {
     const p = importer.progress();

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ColumnMapping, TableShape } from '../../core/io/import/mapping';
+import type { ColumnMapping } from '../../core/io/import/mapping';
+import type { UnknownTable } from '../../core/import/importer';
 import { mappingProblems, matchingMapping, type SavedMapping } from '../../core/import/mapping-file';
 import { exportMapping, listMappings, openWithMapping, readMappingFile } from '../../app/import-mapping';
 import { useImportStore } from '../../state/import-store';
 import { MappingFields } from './MappingFields';
 
-function ColumnSamples({ table }: { table: TableShape }) {
+function ColumnSamples({ table }: { table: UnknownTable }) {
   return (
     <div className="table-scroll">
       <table className="column-samples" data-testid="column-samples">
@@ -35,7 +36,7 @@ function StartFrom({ saved, chosen, onPick }: { saved: SavedMapping[]; chosen: s
   );
 }
 
-function MappingEditor({ table, saved, initial }: { table: TableShape; saved: SavedMapping[]; initial: ColumnMapping | null }) {
+function MappingEditor({ table, saved, initial }: { table: UnknownTable; saved: SavedMapping[]; initial: ColumnMapping | null }) {
   const columns = table.columns.map((c) => c.name);
   const [mapping, setMapping] = useState<ColumnMapping>(initial ?? table.guess);
   const [chosen, setChosen] = useState(initial?.name ?? '');
@@ -50,7 +51,7 @@ function MappingEditor({ table, saved, initial }: { table: TableShape; saved: Sa
   };
   const load = async (file: File) => {
     const read = await readMappingFile(file);
-    setFileProblems(read.ok ? [] : read.problems.map((p) => `${file.name}: ${p}`));
+    setFileProblems(read.ok ? [] : [`${file.name}: ${read.problem}`]);
     if (read.ok) setMapping(read.mapping);
   };
   return (

@@ -12,6 +12,7 @@
  * line, good ones are always kept. `finish` throws `ImportFormatError` when no format matched.
  */
 import { ArraySplitter, LineSplitter } from './json-stream';
+import type { ColumnMapping, TableColumn } from './mapping';
 import { ProblemLog } from './problems';
 import { IMPORT_FORMATS } from './registry';
 import { fillTokenCounts } from './tokens';
@@ -30,6 +31,8 @@ export interface ImporterOptions {
    * counts ('frameworks': a rollouts.v1 record without counts stays without them).
    */
   estimateTokens?: boolean | 'frameworks';
+  /** Read every row (JSON object, CSV / parquet / W&B table row) through this column mapping instead of detecting a format. */
+  mapping?: ColumnMapping;
 }
 
 export interface Importer {
@@ -38,10 +41,27 @@ export interface Importer {
   progress(): ImportProgress;
 }
 
+/** A table no reader recognised: its columns with samples and the lab's guessed mapping (for the mapping form). */
+export interface UnknownTable {
+  columns: TableColumn[];
+  guess: ColumnMapping;
+}
+
+/** ImportFormatError as plain data (what crosses the import worker). */
+export interface ImportFormatErrorData {
+  message: string;
+  empty: boolean;
+  table?: UnknownTable;
+}
+
 /** The input is not in any format the candidates read (or is empty: `empty`); the message says why. */
 export class ImportFormatError extends Error {
-  constructor(message: string, readonly empty = false) {
+  constructor(message: string, readonly empty = false, readonly table?: UnknownTable) {
     super(message);
+  }
+
+  toData(): ImportFormatErrorData {
+    return { message: this.message, empty: this.empty, ...(this.table ? { table: this.table } : {}) };
   }
 }
 
