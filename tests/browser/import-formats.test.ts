@@ -103,8 +103,9 @@ describe('import formats in the browser', () => {
     await panel.getByLabel('Prompt').selectOption('q_text');
     await panel.getByLabel('Response').selectOption('gen');
     await panel.getByLabel('Training step').selectOption('it');
-    for (const c of ['it', 'q_text']) await panel.getByRole('group', { name: /^Group/ }).getByLabel(c, { exact: true }).check();
-    for (const c of ['r_correct', 'r_short']) await panel.getByRole('group', { name: /^Reward/ }).getByLabel(c, { exact: true }).check();
+    const columns = ['it', 'q_text', 'gen', 'r_correct', 'r_short'];
+    for (const c of columns) await panel.getByRole('group', { name: /^Group/ }).getByLabel(c, { exact: true }).setChecked(['it', 'q_text'].includes(c));
+    for (const c of columns) await panel.getByRole('group', { name: /^Reward/ }).getByLabel(c, { exact: true }).setChecked(c.startsWith('r_'));
     await panel.getByLabel('Combine rewards').selectOption('sum');
     await panel.getByLabel('Success').selectOption('column:r_correct');
     await page.screenshot({ path: join(shots, 'import-mapping-form.png'), fullPage: true });

@@ -91,7 +91,7 @@ export function MappingPanel() {
   return (
     <section aria-label="Map the columns" className="mapping-panel" data-testid="mapping-panel">
       <h2>Map the columns of {fileName}</h2>
-      <p className="muted">No reader recognises this table. Say which columns hold what; the lab's guess is filled in.</p>
+      <p className="muted">No reader recognises this table ({table.columns.length} columns). Say which columns hold what; {initial ? 'a saved mapping fits' : "the lab's guess is filled in"}.</p>
       <ColumnSamples table={table} />
       <MappingEditor key={`${fileName}:${initial?.name ?? ''}`} table={table} saved={saved} initial={initial} />
     </section>
