@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPage, type LabBrowser } from './browser';
 import { openByChooser, waitForSummary } from './import-page';
+import { makeRollouts, toJsonl } from '../fixtures/make-rollouts';
 
 const baseUrl = inject('baseUrl');
 const dir = mkdtempSync(join(tmpdir(), 'import-formats-'));
@@ -125,6 +126,25 @@ describe('import formats in the browser', () => {
     expect(await panel.getByLabel('Response').inputValue()).toBe('gen');
     await panel.getByRole('button', { name: 'Open with this mapping' }).click();
     expect(await waitForSummary(page, 'my-run-2.csv')).toMatchObject({ trajectories: 24, groups: 6 });
+    expect(errors).toEqual([]);
+  });
+
+  it('a group of one says it has no relative advantage and shows no advantage numbers; a larger group shows them', async () => {
+    const records = makeRollouts({ steps: 1, tasks: 2, groupSize: 3, turns: 3 });
+    const path = join(dir, 'with-a-singleton.jsonl');
+    writeFileSync(path, toJsonl(records.filter((r) => r.group_id !== records[0].group_id || r.traj_id === records[0].traj_id)));
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    await openByChooser(page, path);
+    await waitForSummary(page, 'with-a-singleton.jsonl');
+    const group = page.getByRole('region', { name: 'Imported group' });
+    await expect.poll(() => group.getByRole('article').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('singleton-notice').innerText()).toMatch(/^A group of one has no relative advantage/);
+    expect(await group.locator('.traj-adv svg').count()).toBe(0);
+    expect(await page.getByRole('figure', { name: 'PlanPO equation' }).count()).toBe(0);
+    await page.getByLabel(/^Group \(/).selectOption({ index: 1 });
+    await expect.poll(() => group.getByRole('article').count(), { timeout: 15_000 }).toBe(3);
+    expect(await page.getByTestId('singleton-notice').count()).toBe(0);
+    expect(await group.locator('.traj-adv svg').count()).toBe(3);
     expect(errors).toEqual([]);
   });
 });

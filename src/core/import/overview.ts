@@ -11,7 +11,8 @@
  *   n completions are the common case);
  * - lengthCv: the median, over the same groups, of the coefficient of variation std(L)/mean(L)
  *   (Bessel std) of the group's response lengths;
- * - per estimator, the mean A_{i,t} and mean |A_{i,t}| over all responses.
+ * - per estimator, the mean A_{i,t} and mean |A_{i,t}| over all responses of groups of two or more
+ *   (a group of one has no relative advantage: its numbers are left out).
  * Groups without a train_step form one row with step null. Pure.
  */
 import type { TurnAdvantages } from '../advantage/types';
@@ -86,6 +87,7 @@ function accumulate(acc: Acc, group: ImportedGroup, scores: Record<string, TurnA
     acc.ratios.push(spread.ratio);
     acc.cvs.push(spread.cv);
   }
+  if (group.singleton ?? trajs.length === 1) return;
   for (const [id, adv] of Object.entries(scores)) {
     if (!adv) continue;
     const s = (acc.sums[id] ??= { sum: 0, abs: 0, n: 0 });

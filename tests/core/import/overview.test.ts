@@ -48,4 +48,12 @@ describe('overview length heterogeneity', () => {
       expect(b.cv).toBeCloseTo(a.cv, 9);
     }));
   });
+
+  it('a group of one adds nothing to the mean advantages of its step (it has no relative advantage)', () => {
+    const groups = [group(1, [single(100), single(200, false)]), group(1, [single(50)])];
+    const scores = { grpo: [{ perTurn: [[0.7], [-0.7]], components: {} }, { perTurn: [[5]], components: {} }] };
+    const [row] = overviewBySteps(groups, [0, 1], scores);
+    expect(row.estimators.grpo).toEqual({ meanAdvantage: 0, meanAbsAdvantage: 0.7 });
+    expect(row.groups).toBe(2);
+  });
 });
