@@ -138,12 +138,12 @@ describe('import formats in the browser', () => {
     await waitForSummary(page, 'with-a-singleton.jsonl');
     const group = page.getByRole('region', { name: 'Imported group' });
     await expect.poll(() => group.getByRole('article').count(), { timeout: 15_000 }).toBe(1);
-    expect(await page.getByTestId('singleton-notice').innerText()).toMatch(/^A group of one has no relative advantage/);
+    expect(await page.getByTestId('group-note').innerText()).toMatch(/^a group of one has no relative advantage/i);
     expect(await group.locator('.traj-adv svg').count()).toBe(0);
     expect(await page.getByRole('figure', { name: 'PlanPO equation' }).count()).toBe(0);
     await page.getByLabel(/^Group \(/).selectOption({ index: 1 });
     await expect.poll(() => group.getByRole('article').count(), { timeout: 15_000 }).toBe(3);
-    expect(await page.getByTestId('singleton-notice').count()).toBe(0);
+    expect(await page.getByTestId('group-note').count()).toBe(0);
     expect(await group.locator('.traj-adv svg').count()).toBe(3);
     expect(errors).toEqual([]);
   });

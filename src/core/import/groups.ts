@@ -18,11 +18,6 @@ export interface ImportedGroup {
   taskType: string | null;
   taskId: string;
   instruction: string;
-  /**
-   * Declared by a reader whose groups are one item each (evaluation files): a group of one has no
-   * relative advantage. Absent: a group is a singleton when it has one member.
-   */
-  singleton?: boolean;
 }
 
 export interface GroupFilters {

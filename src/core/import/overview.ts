@@ -87,7 +87,7 @@ function accumulate(acc: Acc, group: ImportedGroup, scores: Record<string, TurnA
     acc.ratios.push(spread.ratio);
     acc.cvs.push(spread.cv);
   }
-  if (group.singleton ?? trajs.length === 1) return;
+  if (trajs.length === 1) return;
   for (const [id, adv] of Object.entries(scores)) {
     if (!adv) continue;
     const s = (acc.sums[id] ??= { sum: 0, abs: 0, n: 0 });

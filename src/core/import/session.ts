@@ -37,8 +37,8 @@ export interface ImportSummary {
   notes: string[];
   estimators: EstimatorStatus[];
   params: EstimatorParamsMap;
-  /** The reader found no reward in the file (SFT / expert trajectories): open for reading only, no advantages. */
-  rewardless: boolean;
+  /** The file carries no reward (SFT / expert data): open for reading only, nothing is scored. */
+  readOnly: boolean;
 }
 
 export interface GroupListItem {
@@ -50,12 +50,16 @@ export interface GroupListItem {
   instruction: string;
   size: number;
   successes: number;
-  /** A group of one (or one the reader declared so): no relative advantage, none is shown. */
+  /** A group of one: the view says it has no relative advantage instead of showing R/(1 + ε) as one. */
   singleton: boolean;
+  /** Plain sentences for the group view (singleton). */
+  notes: string[];
 }
 
 /** Flags a reader may set on its result (`ImportResult.rewardless`). */
 type ReaderFlags = { rewardless?: boolean };
+
+const SINGLETON_NOTE = 'a group of one has no relative advantage: its estimator values follow each estimator\'s singleton rule (GRPO: R/(1 + ε)), not a comparison with other members';
 
 /**
  * A trajectory as the group view shows it: the imported record plus each estimator's slice; where
@@ -114,7 +118,7 @@ export class ImportSession {
         id, label: getEstimator(id).label, failedGroups: this.failures[id].count, error: this.failures[id].first,
       })),
       params: Object.fromEntries(Object.entries(this.params).map(([id, p]) => [id, { ...p }])),
-      rewardless: (result as ImportResult & ReaderFlags).rewardless === true,
+      readOnly: (result as ImportResult & ReaderFlags).rewardless === true,
     };
   }
 
@@ -125,7 +129,7 @@ export class ImportSession {
       out.push({
         index, groupId: g.groupId, step: g.step, env: g.env, taskType: g.taskType, instruction: g.instruction,
         size: g.members.length, successes: g.summary.trajectories.filter((t) => t.success).length,
-        singleton: g.singleton ?? g.members.length === 1,
+        singleton: g.members.length === 1, notes: g.members.length === 1 ? [SINGLETON_NOTE] : [],
       });
     });
     return out;

@@ -17,7 +17,7 @@ const NONE: string[] = [];
 /** Your own rollouts: open a file, see what was read, inspect its groups with every estimator, export. */
 export function ImportView() {
   const ready = useImportStore((s) => s.status === 'done');
-  const rewardless = useImportStore((s) => s.summary?.rewardless === true);
+  const rewardless = useImportStore((s) => s.summary?.readOnly === true);
   const [estimators, setEstimators] = useState<string[]>(['grpo', 'planpo']);
   useEffect(warmImportWorker, []);
   return (

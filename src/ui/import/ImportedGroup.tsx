@@ -33,16 +33,19 @@ export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChang
 /** The group picker lists at most this many groups (a <select> of thousands is one long commit); the filters reach the rest. */
 export const MAX_LISTED_GROUPS = 300;
 
-/** Why a group shows no advantages: the file has no reward, or the group has one member. */
-function NoAdvantageNotice({ rewardless, singleton }: { rewardless: boolean; singleton: boolean }) {
-  if (rewardless) {
-    return <p className="notice" data-testid="rewardless-notice">This file carries no reward (SFT or expert trajectories): it is open for reading only, and no advantages are computed.</p>;
-  }
-  if (singleton) {
-    return <p className="notice" data-testid="singleton-notice">A group of one has no relative advantage: there is no other member to compare it with, so no advantage is shown.</p>;
-  }
-  return null;
+/** Why a group shows no advantages (the file has no reward), and the group's own notes (a group of one, …). */
+function GroupNotices({ rewardless, notes }: { rewardless: boolean; notes: readonly string[] }) {
+  return (
+    <>
+      {rewardless && (
+        <p className="notice" data-testid="rewardless-notice">This file carries no reward (SFT or expert trajectories): it is open for reading only, and no advantages are computed.</p>
+      )}
+      {notes.map((n) => <p key={n} className="notice" data-testid="group-note">{n}</p>)}
+    </>
+  );
 }
+
+const NO_NOTES: string[] = [];
 
 /**
  * The picked imported group: the same group view, equation cards and divergence scatters as
@@ -55,8 +58,9 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
   const index = useImportStore((s) => s.groupIndex);
   const group = useDeferredValue(useImportStore((s) => s.group));
   const slack = useConfigStore((s) => s.config.slack);
-  const rewardless = useImportStore((s) => s.summary?.rewardless === true);
-  const singleton = list.find((g) => g.index === index)?.singleton === true;
+  const rewardless = useImportStore((s) => s.summary?.readOnly === true);
+  const item = list.find((g) => g.index === index);
+  const singleton = item?.singleton === true;
   const estimators = useMemo(() => (rewardless || singleton ? [] : compared), [rewardless, singleton, compared]);
   const singleTurn = group !== null && isSingleTurn(group);
   const groups = useMemo(() => (group ? [group] : []), [group]);
@@ -82,7 +86,7 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
           <span className="muted" data-testid="groups-capped">the first {MAX_LISTED_GROUPS} of {list.length} listed; filter by training step, environment or task type for the others</span>
         )}
       </div>
-      <NoAdvantageNotice rewardless={rewardless} singleton={singleton} />
+      <GroupNotices rewardless={rewardless} notes={item?.notes ?? NO_NOTES} />
       {group && group.length > 0 ? (
         <>
           <div className="group-and-equations">

@@ -101,13 +101,13 @@ describe('import session', () => {
     const lone = makeRollouts({ steps: 1, tasks: 2, groupSize: 3, turns: 3 });
     const kept = lone.filter((r) => r.group_id !== lone[0].group_id || r.traj_id === lone[0].traj_id);
     const { session } = await open(enc.encode(toJsonl(kept)));
-    expect(session.groupList().map((g) => [g.size, g.singleton])).toEqual([[1, true], [3, false]]);
-    expect(session.summary().rewardless).toBe(false);
+    expect(session.groupList().map((g) => [g.size, g.singleton, g.notes.length])).toEqual([[1, true, 1], [3, false, 0]]);
+    expect(session.summary().readOnly).toBe(false);
   });
 
   it("carries a reader's rewardless flag into the summary (SFT files open for reading only)", async () => {
     const { session } = await open(enc.encode(text));
     const flagged = new ImportSession('sft.jsonl', { ...session.result, rewardless: true } as typeof session.result);
-    expect(flagged.summary().rewardless).toBe(true);
+    expect(flagged.summary().readOnly).toBe(true);
   });
 });
