@@ -18,7 +18,9 @@ function lengthOrderText(view: SingleTurnView): string {
   return ranked.map((c) => `#${c.member + 1} (L ${lengthText(c.length, c.lengthEstimated)})`).join(', ');
 }
 
-function CompletionsTable({ view, group, estimators }: { view: SingleTurnView; group: readonly ScoredRecord[]; estimators: string[] }) {
+const outcomeText = (success: boolean, rewardless: boolean) => (rewardless ? 'no reward' : success ? '✓ success' : '✗ failed');
+
+function CompletionsTable({ view, group, estimators, rewardless }: { view: SingleTurnView; group: readonly ScoredRecord[]; estimators: string[]; rewardless: boolean }) {
   const focused = useViewStore((s) => s.trajectory);
   return (
     <div className="table-scroll">
@@ -38,10 +40,10 @@ function CompletionsTable({ view, group, estimators }: { view: SingleTurnView; g
             <tr key={c.member} data-member={c.member} className={focused === c.member ? 'focused' : undefined}
               onClick={() => viewEvents.trajectoryFocused(c.member, 0)}>
               <th scope="row">{c.member + 1}</th>
-              <td className={c.success ? 'ok' : 'bad'}>{c.success ? '✓ success' : '✗ failed'}</td>
+              <td className={rewardless ? undefined : c.success ? 'ok' : 'bad'}>{outcomeText(c.success, rewardless)}</td>
               <td data-col="length">{lengthText(c.length, c.lengthEstimated)}</td>
               <td data-col="length-rank">{c.lengthRank ?? '–'}</td>
-              <td data-col="reward">{fmt(c.reward)}</td>
+              <td data-col="reward">{rewardless ? '–' : fmt(c.reward)}</td>
               {view.fieldNames.map((f) => <td key={f} data-field={f}>{fmt(c.fields[f])}</td>)}
               {estimators.map((id) => <td key={id} data-estimator={id}>{fmt(group[c.member].estimator_advantages?.[id]?.per_turn[0])}</td>)}
               {view.terms.map((t) => (
@@ -59,9 +61,10 @@ function CompletionsTable({ view, group, estimators }: { view: SingleTurnView; g
 
 /**
  * A group of one-turn trajectories (T = 1): the completions side by side with their lengths and
- * rewards, and the order each declared advantage term puts the successes in.
+ * rewards, and the order each declared advantage term puts the successes in. `rewardless` (SFT
+ * data): no outcome and no R are shown, only the completions and their lengths.
  */
-export function SingleTurnGroup({ group, estimators }: { group: readonly ScoredRecord[]; estimators: string[] }) {
+export function SingleTurnGroup({ group, estimators, rewardless = false }: { group: readonly ScoredRecord[]; estimators: string[]; rewardless?: boolean }) {
   const view = useMemo(() => singleTurnView(group, estimators), [group, estimators]);
   const focused = useViewStore((s) => s.trajectory);
   const successes = view.completions.filter((c) => c.success).length;
@@ -69,7 +72,7 @@ export function SingleTurnGroup({ group, estimators }: { group: readonly ScoredR
   return (
     <section aria-label="Single-turn group" className="rollout-group single-turn">
       <p className="group-head">
-        <strong>Prompt:</strong> {first?.task.instruction ?? first?.task.task_id} · G = {group.length} · {successes} succeeded · one completion each (T = 1)
+        <strong>Prompt:</strong> {first?.task.instruction ?? first?.task.task_id} · G = {group.length}{rewardless ? '' : ` · ${successes} succeeded`} · one completion each (T = 1)
       </p>
       {view.terms.length > 0 && successes >= 2 && (
         <ul className="term-orders" data-testid="term-orders">
@@ -77,16 +80,19 @@ export function SingleTurnGroup({ group, estimators }: { group: readonly ScoredR
           <li data-testid="length-order"><strong>By length L</strong> (shortest first): {lengthOrderText(view)}</li>
         </ul>
       )}
-      <CompletionsTable view={view} group={group} estimators={estimators} />
+      <CompletionsTable view={view} group={group} estimators={estimators} rewardless={rewardless} />
       <div className="completions">
         {view.completions.map((c) => (
           <article key={c.member} aria-label={`Completion ${c.member + 1}`} data-member={c.member}
-            className={`trajectory completion${c.success ? ' success' : ' failure'}${focused === c.member ? ' focused' : ''}`}
+            className={`trajectory completion${rewardless ? '' : c.success ? ' success' : ' failure'}${focused === c.member ? ' focused' : ''}`}
             onClick={() => viewEvents.trajectoryFocused(c.member, 0)}>
             <header>
               <span className="traj-name">#{c.member + 1}</span>
-              <span className={`badge ${c.success ? 'ok' : 'bad'}`}>{c.success ? '✓' : '✗'}</span>
-              <span className="lengths">L = {lengthText(c.length, c.lengthEstimated)}{c.lengthEstimated && <span className="estimated"> (approximate)</span>} · R = {fmt(c.reward)}</span>
+              {!rewardless && <span className={`badge ${c.success ? 'ok' : 'bad'}`}>{c.success ? '✓' : '✗'}</span>}
+              <span className="lengths">
+                L {c.lengthEstimated ? '≈' : '='} {c.length}{c.lengthEstimated && <span className="estimated"> (approximate)</span>}
+                {!rewardless && <> · R = {fmt(c.reward)}</>}
+              </span>
             </header>
             <div className="completion-text"><ResponseText response={c.response} tags /></div>
           </article>

@@ -7,10 +7,11 @@ import { lengthHeterogeneity, median, overviewBySteps } from '../../../src/core/
 const single = (numTokens: number, success = true): TrajectorySummary => ({ success, reward: success ? 1 : 0, numTurns: 1, numTokens: [numTokens] });
 
 function group(step: number | null, trajectories: TrajectorySummary[]): ImportedGroup {
+  // the fields the overview reads; the rest of ImportedGroup (reader notes) does not enter it
   return {
     groupId: `g${step}-${trajectories.length}`, members: trajectories.map((_, k) => k), summary: { trajectories },
     step, env: 'math', taskType: null, taskId: 't', instruction: 'p',
-  };
+  } as ImportedGroup;
 }
 
 describe('overview length heterogeneity', () => {
