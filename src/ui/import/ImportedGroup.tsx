@@ -90,7 +90,7 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
       {group && group.length > 0 ? (
         <>
           <div className="group-and-equations">
-            {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} />}
+            {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} />}
             {estimators.length > 0 && <EquationCards group={group} estimators={estimators} />}
           </div>
           {x && y && (
