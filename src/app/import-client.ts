@@ -6,8 +6,10 @@
 import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
 import type { WorkerHandle } from './spawn-worker';
+import type { ColumnMapping } from '../core/import/importer';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';
+import { openDropped } from './import-folder';
 import { spawnImport } from './workers';
 
 let handle: WorkerHandle<ImportApi> | null = null;
@@ -25,16 +27,25 @@ export function warmImportWorker(): void {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function openRollouts(file: Blob, fileName: string): Promise<void> {
+let last: { file: Blob; fileName: string } | null = null;
+
+/**
+ * Open `file` under `fileName` (its relative path inside a picked or dropped folder, so AgentGym-RL's
+ * `step{N}/{rank}.json` is kept); a table is read through `mapping` when given.
+ */
+export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping): Promise<void> {
+  last = { file, fileName };
   importEvents.importStarted(fileName);
   try {
-    const result = await worker().open(file, fileName, Comlink.proxy(importEvents.progressReported));
+    const result = await worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping);
     if (result.cancelled) {
       importEvents.importCancelled();
       return;
     }
     if (result.unreadable) {
-      importEvents.importFailed(result.unreadable.message);
+      // a table of flat rows comes with its columns and a guessed mapping: the mapping form opens
+      if (result.unreadable.table) importEvents.tableNotPlaced(result.unreadable.message, result.unreadable.table);
+      else importEvents.importFailed(result.unreadable.message);
       return;
     }
     importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
@@ -42,6 +53,11 @@ export async function openRollouts(file: Blob, fileName: string): Promise<void> 
   } catch (error) {
     importEvents.importFailed(message(error));
   }
+}
+
+/** Re-open the last file through `mapping` (the mapping form's "Open with this mapping"). */
+export async function reopenWithMapping(mapping: ColumnMapping): Promise<void> {
+  if (last) await openRollouts(last.file, last.fileName, mapping);
 }
 
 export function cancelImport(): void {
@@ -124,8 +140,9 @@ export function rolloutsUrlFrom(search: string): string | null {
 }
 
 /**
- * Drag-and-drop anywhere on the page opens the first dropped file and switches to the import view;
- * `?rollouts=` opens that file at start-up. Returns a function that removes the listeners.
+ * Drag-and-drop anywhere on the page opens the first dropped file (under its path in a dropped
+ * folder) and switches to the import view; `?rollouts=` opens that file at start-up. Returns a
+ * function that removes the listeners.
  */
 export function startImportSources(search: string): () => void {
   const url = rolloutsUrlFrom(search);
@@ -142,11 +159,11 @@ export function startImportSources(search: string): () => void {
   const leave = (e: DragEvent) => { if (e.relatedTarget === null) document.body.classList.remove('drop-active'); };
   const drop = (e: DragEvent) => {
     document.body.classList.remove('drop-active');
-    const file = e.dataTransfer?.files[0];
-    if (!file) return;
+    const transfer = e.dataTransfer;
+    if (!transfer || transfer.files.length === 0) return;
     e.preventDefault();
     window.location.hash = '#import';
-    void openRollouts(file, file.name);
+    void openDropped(transfer);
   };
   window.addEventListener('dragover', over);
   window.addEventListener('dragleave', leave);

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { ImportProgress } from '../core/import/open';
 import type { GroupListItem, ImportSummary, ViewedTrajectory } from '../core/import/session';
 import type { StepRow } from '../core/import/overview';
+import type { UnknownTable } from '../core/import/importer';
 
 export type ImportStatus = 'idle' | 'reading' | 'done' | 'cancelled' | 'failed';
 
@@ -32,19 +33,25 @@ export interface ImportState {
   group: ViewedTrajectory[] | null;
   overview: StepRow[];
   paramProblems: string[];
+  /** The table of a file no reader placed (the mapping form shows it); null otherwise. */
+  table: UnknownTable | null;
+  /** A picked or dropped folder: its files' relative paths (the Files stay in import-client). */
+  folder: string[] | null;
 }
 
 const NO_FILTERS: ImportFilters = { step: null, env: null, taskType: null };
 
 const INITIAL: ImportState = {
   status: 'idle', fileName: null, progress: null, error: null, summary: null, gzip: false, seconds: null,
-  filters: NO_FILTERS, groupList: [], groupIndex: null, group: null, overview: [], paramProblems: [],
+  filters: NO_FILTERS, groupList: [], groupIndex: null, group: null, overview: [], paramProblems: [], table: null, folder: null,
 };
 
 export const useImportStore = create<ImportState>(() => INITIAL);
 
 export const importEvents = {
-  importStarted: (fileName: string) => useImportStore.setState({ ...INITIAL, status: 'reading', fileName }),
+  importStarted: (fileName: string) => useImportStore.setState((s) => ({ ...INITIAL, folder: s.folder, status: 'reading', fileName })),
+  tableNotPlaced: (error: string, table: UnknownTable) => useImportStore.setState({ status: 'failed', error, table }),
+  folderListed: (folder: string[] | null) => useImportStore.setState({ folder }),
   progressReported: (progress: ImportProgress) => useImportStore.setState({ progress }),
   importFinished: (summary: ImportSummary, gzip: boolean, seconds: { total: number; read: number }) =>
     useImportStore.setState({ status: 'done', summary, gzip, seconds }),

@@ -6,7 +6,13 @@
  *   the successes (PlanPO's A^E separates those; GRPO does not);
  * - responseTokensSpread: the mean, over groups with ≥ 2 successful responses, of the Bessel std of
  *   L_{i,t} over the responses of successful trajectories (what PlanPO's A^S separates);
- * - per estimator, the mean A_{i,t} and mean |A_{i,t}| over all responses.
+ * - lengthRatio: the median, over groups with ≥ 2 responses, of max L_{i,t} / min L_{i,t} over all
+ *   the group's responses (1 = every response as long as the others; single-turn GRPO groups of
+ *   n completions are the common case);
+ * - lengthCv: the median, over the same groups, of the coefficient of variation std(L)/mean(L)
+ *   (Bessel std) of the group's response lengths;
+ * - per estimator, the mean A_{i,t} and mean |A_{i,t}| over all responses of groups of two or more
+ *   (a group of one has no relative advantage: its numbers are left out).
  * Groups without a train_step form one row with step null. Pure.
  */
 import type { TurnAdvantages } from '../advantage/types';
@@ -26,6 +32,8 @@ export interface StepRow {
   zeroGrpoFraction: number;
   successTurnsSpread: number | null;
   responseTokensSpread: number | null;
+  lengthRatio: number | null;
+  lengthCv: number | null;
   estimators: Record<string, EstimatorStepStats>;
 }
 
@@ -37,6 +45,21 @@ function meanOrNull(values: number[]): number | null {
   return values.length > 0 ? mean(values) : null;
 }
 
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** max L / min L and std(L)/mean(L) over one group's responses (null with fewer than 2 or a zero length). */
+export function lengthHeterogeneity(lengths: readonly number[]): { ratio: number; cv: number } | null {
+  if (lengths.length < 2) return null;
+  const min = Math.min(...lengths);
+  if (!(min > 0)) return null;
+  return { ratio: Math.max(...lengths) / min, cv: std(lengths) / mean(lengths) };
+}
+
 interface Acc {
   groups: number;
   trajectories: number;
@@ -44,6 +67,8 @@ interface Acc {
   zero: number;
   turnSpreads: number[];
   tokenSpreads: number[];
+  ratios: number[];
+  cvs: number[];
   sums: Record<string, { sum: number; abs: number; n: number }>;
 }
 
@@ -57,6 +82,12 @@ function accumulate(acc: Acc, group: ImportedGroup, scores: Record<string, TurnA
   if (successes.length >= 2) acc.turnSpreads.push(std(successes.map((t) => t.numTurns)));
   const tokens = successes.flatMap((t) => t.numTokens);
   if (tokens.length >= 2) acc.tokenSpreads.push(std(tokens));
+  const spread = lengthHeterogeneity(trajs.flatMap((t) => t.numTokens));
+  if (spread) {
+    acc.ratios.push(spread.ratio);
+    acc.cvs.push(spread.cv);
+  }
+  if (trajs.length === 1) return;
   for (const [id, adv] of Object.entries(scores)) {
     if (!adv) continue;
     const s = (acc.sums[id] ??= { sum: 0, abs: 0, n: 0 });
@@ -72,7 +103,7 @@ export function overviewBySteps(
   for (const g of indices) {
     const group = groups[g];
     let acc = bySteps.get(group.step);
-    if (!acc) bySteps.set(group.step, (acc = { groups: 0, trajectories: 0, successes: 0, zero: 0, turnSpreads: [], tokenSpreads: [], sums: {} }));
+    if (!acc) bySteps.set(group.step, (acc = { groups: 0, trajectories: 0, successes: 0, zero: 0, turnSpreads: [], tokenSpreads: [], ratios: [], cvs: [], sums: {} }));
     const own: Record<string, TurnAdvantages | null> = {};
     for (const [id, list] of Object.entries(scores)) own[id] = list[g] ?? null;
     accumulate(acc, group, own);
@@ -83,7 +114,7 @@ export function overviewBySteps(
     return {
       step, groups: acc.groups, trajectories: acc.trajectories, successRate: acc.successes / Math.max(1, acc.trajectories),
       zeroGrpoFraction: acc.zero / acc.groups, successTurnsSpread: meanOrNull(acc.turnSpreads),
-      responseTokensSpread: meanOrNull(acc.tokenSpreads), estimators,
+      responseTokensSpread: meanOrNull(acc.tokenSpreads), lengthRatio: median(acc.ratios), lengthCv: median(acc.cvs), estimators,
     };
   });
   return rows.sort((a, b) => (a.step === null ? 1 : b.step === null ? -1 : a.step - b.step));

@@ -6,10 +6,11 @@ export interface LaneValue extends BarDatum {
   estimator: string;
 }
 
-/** Tiny bars, one per lane, on the group's shared symmetric scale; numbers beside for reading. */
+/** Tiny bars, one per lane, on the group's shared symmetric scale; numbers beside for reading. Nothing without lanes (no advantages shown). */
 export function AdvantageBars({ values, bound, width = 64, height = 22, numbers = true }: {
   values: LaneValue[]; bound: number; width?: number; height?: number; numbers?: boolean;
 }) {
+  if (values.length === 0) return null;
   const { bars, zeroY } = layoutBars(values, { width, height }, bound);
   return (
     <span className="adv-bars">

@@ -7,7 +7,11 @@ import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
 
 /** The G trajectories of one task side by side, in the chosen order (keyed by member, so a new iteration updates the cards in place). */
-export function RolloutGroup({ group, estimators, slack }: { group: readonly ScoredRecord[]; estimators: string[]; slack: number }) {
+export function RolloutGroup({ group, estimators, slack, rewardless = false }: {
+  group: readonly ScoredRecord[]; estimators: string[]; slack: number;
+  /** SFT / expert data: no outcome to show (every trajectory would read "failed"). */
+  rewardless?: boolean;
+}) {
   const sortBy = useViewStore((s) => s.sortBy);
   const sortEstimator = useViewStore((s) => s.sortEstimator);
   const focused = useViewStore((s) => s.trajectory);
@@ -19,15 +23,15 @@ export function RolloutGroup({ group, estimators, slack }: { group: readonly Sco
   const first = group[0];
   const successes = verdicts.filter((v) => v.success).length;
   const circuitous = verdicts.filter((v) => v.circuitous).length;
-  const flat = lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
+  const flat = estimators.length > 0 && lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
   return (
     <section aria-label="Rollout group" className="rollout-group">
       <p className="group-head">
         <strong>Task:</strong> {first?.task.instruction ?? first?.task.task_id}
-        {' '}· G = {group.length} · {successes} succeeded · {circuitous} circuitous
+        {' '}· G = {group.length}{!rewardless && <> · {successes} succeeded · {circuitous} circuitous</>}
         {first?.oracle_turns !== undefined && <> · shortest plan T* = {first.oracle_turns}</>}
       </p>
-      {first && first.oracle_turns === undefined && (
+      {first && first.oracle_turns === undefined && !rewardless && (
         <p className="note" data-testid="circuitous-reference">
           No oracle plan for this group: "circuitous" means longer than the group's quickest success
           {verdicts[0]?.groupShortest !== null ? ` (T = ${verdicts[0].groupShortest})` : ' (none here)'} + slack {slack}.
@@ -41,7 +45,7 @@ export function RolloutGroup({ group, estimators, slack }: { group: readonly Sco
       <div className="trajectories">
         {order.map((i) => (
           <TrajectoryCard key={i} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}
-            bound={bound} focused={focused === i} turn={focused === i ? turn : -1} />
+            bound={bound} focused={focused === i} turn={focused === i ? turn : -1} rewardless={rewardless} />
         ))}
       </div>
     </section>

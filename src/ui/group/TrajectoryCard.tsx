@@ -14,6 +14,8 @@ export interface TrajectoryCardProps {
   focused: boolean;
   /** Selected turn (−1 when this card is not focused). */
   turn: number;
+  /** SFT / expert data: no outcome badge, no verdict. */
+  rewardless?: boolean;
 }
 
 /** Turns rendered before "Show all": a collapsed card keeps a group of 8 × 50 turns light. */
@@ -24,7 +26,7 @@ function turnValues(lanes: Lane[], t: number): LaneValue[] {
 }
 
 /** One trajectory: outcome, T_i vs T*, the circuitous verdict in words, advantages and its turns. */
-export const TrajectoryCard = memo(function TrajectoryCard({ record, member, verdict, lanes, bound, focused, turn }: TrajectoryCardProps) {
+export const TrajectoryCard = memo(function TrajectoryCard({ record, member, verdict, lanes, bound, focused, turn, rewardless = false }: TrajectoryCardProps) {
   const means = useMemo(() => lanes.map((l) => ({ key: l.key, label: l.label, estimator: l.estimator, value: laneMean(l) })), [lanes]);
   const marksByTurn = useMemo(() => {
     const by = new Map<number, Verdict['marks']>();
@@ -44,14 +46,14 @@ export const TrajectoryCard = memo(function TrajectoryCard({ record, member, ver
       onClick={() => viewEvents.trajectoryFocused(member, Math.max(0, turn))}>
       <header>
         <span className="traj-name">Trajectory {member + 1}</span>
-        <span className={`badge ${verdict.success ? 'ok' : 'bad'}`}>{verdict.success ? '✓ success' : '✗ failed'}</span>
+        {!rewardless && <span className={`badge ${verdict.success ? 'ok' : 'bad'}`}>{verdict.success ? '✓ success' : '✗ failed'}</span>}
         <span className="lengths" title="turns taken vs the oracle's shortest plan">
           T = {verdict.numTurns}{verdict.oracleTurns !== null && <> · T* = {verdict.oracleTurns}</>} · L = {tokens}
           {record.estimated_tokens && <span className="estimated" data-testid="tokens-estimated"> (estimated)</span>}
         </span>
       </header>
-      {verdict.circuitous && <p className="flag" data-testid="circuitous-flag"><strong>Circuitous:</strong> {verdict.summary}</p>}
-      {!verdict.circuitous && <p className="summary">{verdict.summary}</p>}
+      {!rewardless && verdict.circuitous && <p className="flag" data-testid="circuitous-flag"><strong>Circuitous:</strong> {verdict.summary}</p>}
+      {!rewardless && !verdict.circuitous && <p className="summary">{verdict.summary}</p>}
       <div className="traj-adv" title="mean over turns">
         <AdvantageBars values={means} bound={bound} />
       </div>

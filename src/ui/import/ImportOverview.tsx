@@ -25,7 +25,7 @@ function Panel({ panel, width }: { panel: OverviewPanel; width: number }) {
   );
 }
 
-/** By training step: all-equal groups, length spreads (what PlanPO uses), mean advantages per estimator. */
+/** By training step: all-equal groups, length spreads and heterogeneity (what PlanPO uses), mean advantages per estimator. */
 export function ImportOverview({ estimators }: { estimators: string[] }) {
   const rows = useDeferredValue(useImportStore((s) => s.overview));
   const estimated = useImportStore((s) => s.summary?.tokenCounts !== 'file');
@@ -45,6 +45,8 @@ export function ImportOverview({ estimators }: { estimators: string[] }) {
               <th scope="col">Step</th><th scope="col">Groups</th><th scope="col">Success</th>
               <th scope="col">All-equal (GRPO 0)</th><th scope="col">Spread T (successes)</th>
               <th scope="col">Spread L<sub>i,t</sub>{estimated ? ' (estimated)' : ''}</th>
+              <th scope="col" title="median over the step's groups of max L / min L within the group">max/min L</th>
+              <th scope="col" title="median over the step's groups of std(L) / mean(L) within the group">CV of L</th>
               {estimators.map((id) => <th key={id} scope="col">mean A / |A| {estimatorLabel(id)}</th>)}
             </tr>
           </thead>
@@ -53,6 +55,7 @@ export function ImportOverview({ estimators }: { estimators: string[] }) {
               <tr key={String(r.step)}>
                 <th scope="row">{r.step ?? '–'}</th><td>{r.groups}</td><td>{pct(r.successRate)}</td>
                 <td>{pct(r.zeroGrpoFraction)}</td><td>{num(r.successTurnsSpread)}</td><td>{num(r.responseTokensSpread)}</td>
+                <td data-col="length-ratio">{num(r.lengthRatio)}</td><td data-col="length-cv">{num(r.lengthCv)}</td>
                 {estimators.map((id) => (
                   <td key={id} data-estimator={id}>{num(r.estimators[id]?.meanAdvantage)} / {num(r.estimators[id]?.meanAbsAdvantage)}</td>
                 ))}

@@ -9,6 +9,8 @@ export function ImportProgressBar() {
   const progress = useImportStore((s) => s.progress);
   const fileName = useImportStore((s) => s.fileName);
   const error = useImportStore((s) => s.error);
+  const table = useImportStore((s) => s.table !== null);
+  if (status === 'failed' && table) return null; // the mapping form says what happened
   if (status === 'failed') return <p className="error" role="alert">Could not open {fileName}: {error}</p>;
   if (status === 'cancelled') return <p className="note" data-testid="import-cancelled">Import of {fileName} cancelled.</p>;
   if (status !== 'reading') return null;

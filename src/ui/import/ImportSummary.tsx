@@ -22,7 +22,8 @@ export function ImportSummaryPanel() {
       <p>
         <strong>{summary.trajectories}</strong> trajectories in <strong>{summary.groups}</strong> groups ·
         read by the <strong data-testid="import-adapter">{summary.adapterLabel}</strong> ({summary.format}{gzip ? ', gzip' : ''})
-        {seconds !== null && <> · read in {seconds.read.toFixed(2)} s, grouped and scored by every estimator in {(seconds.total - seconds.read).toFixed(2)} s</>}
+        {seconds !== null && <> · read in {seconds.read.toFixed(2)} s, grouped{summary.readOnly ? '' : ' and scored by every estimator'} in {(seconds.total - seconds.read).toFixed(2)} s</>}
+        {summary.readOnly && <> · <strong>read only</strong>: the file carries no reward, so nothing is scored</>}
       </p>
       <dl className="import-facets">
         <dt>Training steps</dt><dd>{summary.steps.length > 0 ? `${summary.steps.length} (${summary.steps[0]}–${summary.steps.at(-1)})` : 'none recorded'}</dd>

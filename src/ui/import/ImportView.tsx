@@ -10,31 +10,36 @@ import { ImportOverview } from './ImportOverview';
 import { ImportProgressBar } from './ImportProgress';
 import { ImportSummaryPanel } from './ImportSummary';
 import { OpenControls } from './OpenControls';
+import { MappingPanel } from './MappingPanel';
+
+const NONE: string[] = [];
 
 /** Your own rollouts: open a file, see what was read, inspect its groups with every estimator, export. */
 export function ImportView() {
   const ready = useImportStore((s) => s.status === 'done');
+  const rewardless = useImportStore((s) => s.summary?.readOnly === true);
   const [estimators, setEstimators] = useState<string[]>(['grpo', 'planpo']);
   useEffect(warmImportWorker, []);
   return (
     <div className="import-view">
       <section aria-label="Open rollouts" className="import-head">
         <h2>Your rollouts</h2>
-        <p className="muted">Open a rollouts.v1 file from your own training; every estimator of the lab is scored on every group, in a worker.</p>
+        <p className="muted">Open a log from your own training (rollouts.v1, verl-agent, AgentGym-RL, RAGEN, or any table through a column mapping); every estimator of the lab is scored on every group, in a worker.</p>
         <OpenControls />
         <ImportProgressBar />
       </section>
+      <MappingPanel />
       {ready && (
         <>
           <ImportSummaryPanel />
           <div className="import-tools">
             <ImportFilterBar />
-            <ComparedPicker chosen={estimators} onChange={setEstimators} />
+            {!rewardless && <ComparedPicker chosen={estimators} onChange={setEstimators} />}
           </div>
-          <EstimatorParamsPanel />
-          <ImportExport />
+          {!rewardless && <EstimatorParamsPanel />}
+          {!rewardless && <ImportExport />}
           <ImportedGroup estimators={estimators} />
-          <ImportOverview estimators={estimators} />
+          <ImportOverview estimators={rewardless ? NONE : estimators} />
         </>
       )}
     </div>

@@ -9,6 +9,8 @@ import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
 import { EquationCards } from '../equations/EquationCards';
 import { estimatorLabel } from '../model/advantage-lanes';
 import { RolloutGroup } from '../group/RolloutGroup';
+import { SingleTurnGroup } from '../group/SingleTurnGroup';
+import { isSingleTurn } from '../group/single-turn';
 import { seriesVar } from '../palette';
 
 /** Which estimators the group view compares (two or more, registry order). */
@@ -31,13 +33,36 @@ export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChang
 /** The group picker lists at most this many groups (a <select> of thousands is one long commit); the filters reach the rest. */
 export const MAX_LISTED_GROUPS = 300;
 
-/** The picked imported group: the same group view, equation cards and divergence scatters as training. */
-export function ImportedGroup({ estimators }: { estimators: string[] }) {
+/** Why a group shows no advantages (the file has no reward), and the group's own notes (a group of one, …). */
+function GroupNotices({ rewardless, notes }: { rewardless: boolean; notes: readonly string[] }) {
+  return (
+    <>
+      {rewardless && (
+        <p className="notice" data-testid="rewardless-notice">This file carries no reward (SFT or expert trajectories): it is open for reading only, and no advantages are computed.</p>
+      )}
+      {notes.map((n) => <p key={n} className="notice" data-testid="group-note">{n}</p>)}
+    </>
+  );
+}
+
+const NO_NOTES: string[] = [];
+
+/**
+ * The picked imported group: the same group view, equation cards and divergence scatters as
+ * training; a single-turn group (T = 1) shows its completions side by side. No advantage numbers
+ * for a rewardless file or a group of one.
+ */
+export function ImportedGroup({ estimators: compared }: { estimators: string[] }) {
   // deferred: React renders a new group (and a long group list) in interruptible slices, not one long task
   const list = useDeferredValue(useImportStore((s) => s.groupList));
   const index = useImportStore((s) => s.groupIndex);
   const group = useDeferredValue(useImportStore((s) => s.group));
   const slack = useConfigStore((s) => s.config.slack);
+  const rewardless = useImportStore((s) => s.summary?.readOnly === true);
+  const item = list.find((g) => g.index === index);
+  const singleton = item?.singleton === true;
+  const estimators = useMemo(() => (rewardless || singleton ? [] : compared), [rewardless, singleton, compared]);
+  const singleTurn = group !== null && isSingleTurn(group);
   const groups = useMemo(() => (group ? [group] : []), [group]);
   const [x, y] = estimators;
   const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);
@@ -61,11 +86,12 @@ export function ImportedGroup({ estimators }: { estimators: string[] }) {
           <span className="muted" data-testid="groups-capped">the first {MAX_LISTED_GROUPS} of {list.length} listed; filter by training step, environment or task type for the others</span>
         )}
       </div>
+      <GroupNotices rewardless={rewardless} notes={item?.notes ?? NO_NOTES} />
       {group && group.length > 0 ? (
         <>
           <div className="group-and-equations">
-            <RolloutGroup group={group} estimators={estimators} slack={slack} />
-            <EquationCards group={group} estimators={estimators} />
+            {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} />}
+            {estimators.length > 0 && <EquationCards group={group} estimators={estimators} />}
           </div>
           {x && y && (
             <section aria-label="Advantage divergence" className="divergence">

@@ -26,6 +26,7 @@ export function overviewPanels(rows: StepRow[], estimators: readonly string[], t
     one('zero', 'Groups with all-equal outcomes (GRPO advantage 0)', (r) => r.zeroGrpoFraction, [0, 1]),
     one('turns', 'Spread of successful T within groups (std)', (r) => r.successTurnsSpread, [0]),
     one('tokens', `Spread of response tokens L within groups (std${tokensEstimated ? ', L estimated' : ''})`, (r) => r.responseTokensSpread, [0]),
+    one('length-ratio', `Length heterogeneity within groups (median max L / min L${tokensEstimated ? ', L estimated' : ''})`, (r) => r.lengthRatio, [1]),
     {
       key: 'advantage', title: 'Mean |A| per estimator',
       series: estimators.map((id) => ({ id, points: points(rows, (r) => r.estimators[id]?.meanAbsAdvantage ?? null) })),

@@ -4,6 +4,7 @@ import { estimateAdvantages } from '../../../src/core/advantage/registry';
 import { estimatorAdvantagesOf } from '../../../src/core/import/export';
 import { openImport, type ImportProgress } from '../../../src/core/import/open';
 import { CancelledError } from '../../../src/core/import/read-bytes';
+import { ImportSession } from '../../../src/core/import/session';
 import { makeRollouts, toJsonl } from '../../fixtures/make-rollouts';
 
 const enc = new TextEncoder();
@@ -94,5 +95,19 @@ describe('import session', () => {
     const zero = session.groups.filter((g) => g.step === 1 && new Set(g.summary.trajectories.map((t) => t.reward)).size === 1).length;
     expect(rows[0].zeroGrpoFraction).toBe(zero / 2);
     expect(rows[0].estimators.grpo.meanAbsAdvantage).toBeGreaterThanOrEqual(0);
+  });
+
+  it('marks a group of one as a singleton (no relative advantage) and every larger group as not', async () => {
+    const lone = makeRollouts({ steps: 1, tasks: 2, groupSize: 3, turns: 3 });
+    const kept = lone.filter((r) => r.group_id !== lone[0].group_id || r.traj_id === lone[0].traj_id);
+    const { session } = await open(enc.encode(toJsonl(kept)));
+    expect(session.groupList().map((g) => [g.size, g.singleton, g.notes.length])).toEqual([[1, true, 1], [3, false, 0]]);
+    expect(session.summary().readOnly).toBe(false);
+  });
+
+  it("carries a reader's rewardless flag into the summary (SFT files open for reading only)", async () => {
+    const { session } = await open(enc.encode(text));
+    const flagged = new ImportSession('sft.jsonl', { ...session.result, rewardless: true } as typeof session.result);
+    expect(flagged.summary().readOnly).toBe(true);
   });
 });

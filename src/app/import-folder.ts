@@ -1,0 +1,94 @@
+/**
+ * Files inside folders: a picked folder (`<input webkitdirectory>`) or a dropped one
+ * (`DataTransferItem.webkitGetAsEntry`) is listed by relative path, and each file is opened under
+ * that path, so a reader that reads the path (AgentGym-RL's `step{N}/{rank}.json`) keeps it. The
+ * Files stay here; the import store holds only their paths.
+ */
+import { importEvents, useImportStore } from '../state/import-store';
+import { openRollouts } from './import-client';
+
+/** Files the readers may open: JSON, JSON Lines, gzip, CSV and parquet. */
+const READABLE = /\.(jsonl|ndjson|json|gz|csv|tsv|parquet)$/i;
+
+const files = new Map<string, File>();
+
+/** The readable paths of a folder in natural order (`step2/…` before `step10/…`). */
+export function folderOrder(paths: readonly string[]): string[] {
+  return paths.filter((p) => READABLE.test(p)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** The path after `current` in `paths` (null at the end, the first one when `current` is not listed). */
+export function nextPath(paths: readonly string[], current: string | null): string | null {
+  const k = current === null ? -1 : paths.indexOf(current);
+  return paths[k + 1] ?? null;
+}
+
+/** A picked file's path: relative to the picked folder when there is one, else its name. */
+export function relativePathOf(file: File): string {
+  return file.webkitRelativePath || file.name;
+}
+
+/** List a folder's files (replacing an earlier folder) and open the first readable one. */
+export function listFolder(entries: ReadonlyArray<{ path: string; file: File }>): void {
+  files.clear();
+  for (const e of entries) files.set(e.path, e.file);
+  const paths = folderOrder([...files.keys()]);
+  importEvents.folderListed(paths);
+  if (paths.length > 0) void openFolderFile(paths[0]);
+}
+
+export async function openFolderFile(path: string): Promise<void> {
+  const file = files.get(path);
+  if (file) await openRollouts(file, path);
+}
+
+/** Open the folder's file after the one on screen (the files one after another). */
+export async function openNextFolderFile(): Promise<void> {
+  const { folder, fileName } = useImportStore.getState();
+  const next = folder ? nextPath(folder, fileName) : null;
+  if (next) await openFolderFile(next);
+}
+
+/** The file picker's or folder picker's files: one file opens; a folder's files are listed. */
+export function openPicked(list: FileList | readonly File[]): void {
+  const picked = [...list];
+  if (picked.length === 1 && !picked[0].webkitRelativePath) {
+    importEvents.folderListed(null);
+    void openRollouts(picked[0], picked[0].name);
+    return;
+  }
+  listFolder(picked.map((file) => ({ path: relativePathOf(file), file })));
+}
+
+const fileOf = (entry: FileSystemFileEntry) => new Promise<File>((resolve, reject) => entry.file(resolve, reject));
+
+async function filesUnder(entry: FileSystemEntry, out: Array<{ path: string; file: File }>): Promise<void> {
+  if (entry.isFile) {
+    out.push({ path: entry.fullPath.replace(/^\//, ''), file: await fileOf(entry as FileSystemFileEntry) });
+    return;
+  }
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+    if (batch.length === 0) return;
+    for (const child of batch) await filesUnder(child, out);
+  }
+}
+
+/**
+ * A drop: one dropped file opens under its name; a dropped folder (or several files) is listed by
+ * path. The entries are taken before the first await (the browser empties the DataTransfer after
+ * the drop event).
+ */
+export async function openDropped(transfer: DataTransfer): Promise<void> {
+  const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.() ?? null);
+  const first = transfer.files[0];
+  if (entries.some((e) => e === null) || (entries.length === 1 && entries[0]!.isFile)) {
+    importEvents.folderListed(null);
+    if (first) await openRollouts(first, first.name);
+    return;
+  }
+  const found: Array<{ path: string; file: File }> = [];
+  for (const entry of entries) await filesUnder(entry!, found);
+  listFolder(found);
+}
