@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
-import { startImportSources } from './app/import-client';
+import { startImportSources } from './app/import-folder';
 import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';

@@ -9,7 +9,6 @@ import type { WorkerHandle } from './spawn-worker';
 import type { ColumnMapping } from '../core/import/importer';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';
-import { openDropped } from './import-folder';
 import { spawnImport } from './workers';
 
 let handle: WorkerHandle<ImportApi> | null = null;
@@ -139,38 +138,3 @@ export function rolloutsUrlFrom(search: string): string | null {
   return new URLSearchParams(search).get('rollouts');
 }
 
-/**
- * Drag-and-drop anywhere on the page opens the first dropped file (under its path in a dropped
- * folder) and switches to the import view; `?rollouts=` opens that file at start-up. Returns a
- * function that removes the listeners.
- */
-export function startImportSources(search: string): () => void {
-  const url = rolloutsUrlFrom(search);
-  if (url) {
-    window.location.hash = '#import';
-    void openRolloutsUrl(url);
-  }
-  const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
-  const over = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
-    e.preventDefault();
-    document.body.classList.add('drop-active');
-  };
-  const leave = (e: DragEvent) => { if (e.relatedTarget === null) document.body.classList.remove('drop-active'); };
-  const drop = (e: DragEvent) => {
-    document.body.classList.remove('drop-active');
-    const transfer = e.dataTransfer;
-    if (!transfer || transfer.files.length === 0) return;
-    e.preventDefault();
-    window.location.hash = '#import';
-    void openDropped(transfer);
-  };
-  window.addEventListener('dragover', over);
-  window.addEventListener('dragleave', leave);
-  window.addEventListener('drop', drop);
-  return () => {
-    window.removeEventListener('dragover', over);
-    window.removeEventListener('dragleave', leave);
-    window.removeEventListener('drop', drop);
-  };
-}

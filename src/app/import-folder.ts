@@ -5,7 +5,7 @@
  * Files stay here; the import store holds only their paths.
  */
 import { importEvents, useImportStore } from '../state/import-store';
-import { openRollouts } from './import-client';
+import { openRollouts, openRolloutsUrl, rolloutsUrlFrom } from './import-client';
 
 /** Files the readers may open: JSON, JSON Lines, gzip, CSV and parquet. */
 const READABLE = /\.(jsonl|ndjson|json|gz|csv|tsv|parquet)$/i;
@@ -91,4 +91,40 @@ export async function openDropped(transfer: DataTransfer): Promise<void> {
   const found: Array<{ path: string; file: File }> = [];
   for (const entry of entries) await filesUnder(entry!, found);
   listFolder(found);
+}
+
+/**
+ * Drag-and-drop anywhere on the page opens the first dropped file (under its path in a dropped
+ * folder) and switches to the import view; `?rollouts=` opens that file at start-up. Returns a
+ * function that removes the listeners.
+ */
+export function startImportSources(search: string): () => void {
+  const url = rolloutsUrlFrom(search);
+  if (url) {
+    window.location.hash = '#import';
+    void openRolloutsUrl(url);
+  }
+  const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+  const over = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    document.body.classList.add('drop-active');
+  };
+  const leave = (e: DragEvent) => { if (e.relatedTarget === null) document.body.classList.remove('drop-active'); };
+  const drop = (e: DragEvent) => {
+    document.body.classList.remove('drop-active');
+    const transfer = e.dataTransfer;
+    if (!transfer || transfer.files.length === 0) return;
+    e.preventDefault();
+    window.location.hash = '#import';
+    void openDropped(transfer);
+  };
+  window.addEventListener('dragover', over);
+  window.addEventListener('dragleave', leave);
+  window.addEventListener('drop', drop);
+  return () => {
+    window.removeEventListener('dragover', over);
+    window.removeEventListener('dragleave', leave);
+    window.removeEventListener('drop', drop);
+  };
 }

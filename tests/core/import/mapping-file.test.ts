@@ -28,7 +28,7 @@ describe('column mapping form and files', () => {
 
   it('a malformed mapping file says what is wrong with it', () => {
     const bad = readMappingText(JSON.stringify({ version: 2, name: 'x', columns: ['r'], group: 'step', response: 'r', reward: { columns: ['r'], combine: 'median' } }));
-    expect(bad).toEqual({ ok: false, problem: expect.stringMatching(/version: must be 1; group: must be an array of column names; reward.combine: must be "sum", "mean" or "max"$/) });
+    expect(bad).toEqual({ ok: false, problem: expect.stringMatching(/version: must be 1, got 2; group: must be an array of column names, got "step"; reward\.combine: must be "sum", "mean" or "max", got "median"$/) });
     expect(readMappingText('{"version":')).toMatchObject({ ok: false, problem: expect.stringMatching(/not valid JSON/) });
     expect(readMappingText(JSON.stringify(mapping('m', ['answer', 'acc', 'fmt'])))).toMatchObject({ ok: false, problem: expect.stringMatching(/reads "step", "question", not in its "columns"/) });
   });

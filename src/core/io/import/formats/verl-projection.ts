@@ -14,7 +14,7 @@
  * - gym_cards: the `"action"` value of the JSON reply (approximate: the games' own parsers differ);
  *   no value → invalid.
  */
-import type { Projection, VerlEnv } from './verl-prompt';
+import type { Projection, VerlEnv } from './verl-types';
 
 const SOKOBAN_ACTIONS: ReadonlyArray<[string, string]> = [
   ['up', 'Up'],

@@ -20,7 +20,7 @@
  *   Task = the game, observation = the current formula (EZPoints, Points24) or empty; every row
  *   reads as step 0, so an episode cannot be chained across rows.
  */
-import type { VerlPrompt } from './verl-prompt';
+import type { VerlPrompt } from './verl-types';
 
 const blank = (env: VerlPrompt['env'], task: string | null): VerlPrompt => ({
   env,

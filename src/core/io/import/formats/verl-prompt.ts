@@ -23,8 +23,10 @@
  */
 import { gymCardsGame, parseAppworldPrompt, parseGymCardsPrompt, parseSearchPrompt } from './verl-prompt-envs';
 import { projectOtherAction } from './verl-projection';
+import type { Projection, VerlEnv, VerlPrompt } from './verl-types';
 
-export type VerlEnv = 'alfworld' | 'webshop' | 'sokoban' | 'search' | 'appworld' | 'gym_cards';
+export type { Projection, VerlEnv, VerlPrompt } from './verl-types';
+
 
 /**
  * The episode reward at or above which a verl-agent episode counts as won, per environment (its
@@ -35,21 +37,6 @@ export type VerlEnv = 'alfworld' | 'webshop' | 'sokoban' | 'search' | 'appworld'
  */
 export const VERL_AGENT_WIN_REWARD: Record<VerlEnv, number> = { alfworld: 10, webshop: 10, appworld: 10, gym_cards: 10, search: 1, sokoban: 5 };
 
-export interface VerlPrompt {
-  env: VerlEnv | null;
-  /** The text after `Your task is to: ` up to the end of its line, as written. */
-  task: string | null;
-  /** Actions already taken: k in "Prior to this step, you have already taken k step(s)"; 0 at step 0. */
-  stepCount: number;
-  /** The current observation as the env manager stored it (WebShop's added `.` removed). */
-  observation: string | null;
-  admissible?: string[];
-  /** History record k (the last one): the observation before action k and action k. */
-  last: { observation: string; action: string } | null;
-  /** The raw text of the last record, and of the one before it (null when not shown). */
-  lastText: string | null;
-  prevText: string | null;
-}
 
 const TASK = 'Your task is to: ';
 const PRIOR = /Prior to this step, you have already taken (\d+) step\(s\)\. Below are the most recent \d+ observations and the corresponding actions you took: /;
@@ -165,14 +152,6 @@ function parseSokobanPrompt(input: string): VerlPrompt {
   return { env: 'sokoban', task: '', stepCount, observation, admissible, last: history.record, lastText: history.text, prevText: history.prev };
 }
 
-export interface Projection {
-  /** The command between the tags, or null when a tag is missing. */
-  action: string | null;
-  /** What the env received (and what the next prompt's history shows). */
-  envAction: string;
-  /** verl-agent is_action_valid. */
-  valid: boolean;
-}
 
 const CJK = /[\u4e00-\u9fff]/;
 
