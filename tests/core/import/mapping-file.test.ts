@@ -30,7 +30,7 @@ describe('column mapping form and files', () => {
     const bad = readMappingText(JSON.stringify({ version: 2, name: 'x', columns: ['r'], group: 'step', response: 'r', reward: { columns: ['r'], combine: 'median' } }));
     expect(bad).toEqual({ ok: false, problem: expect.stringMatching(/version: must be 1, got 2; group: must be an array of column names, got "step"; reward\.combine: must be "sum", "mean" or "max", got "median"$/) });
     expect(readMappingText('{"version":')).toMatchObject({ ok: false, problem: expect.stringMatching(/not valid JSON/) });
-    expect(readMappingText(JSON.stringify(mapping('m', ['answer', 'acc', 'fmt'])))).toMatchObject({ ok: false, problem: expect.stringMatching(/reads "step", "question", not in its "columns"/) });
+    expect(readMappingText(JSON.stringify(mapping('m', ['answer', 'acc', 'fmt'])))).toMatchObject({ ok: false, problem: expect.stringMatching(/reads "step", "question", which are not in its "columns"/) });
   });
 
   it('a mapping that reads a column the file lacks, no response, no reward, or a turn without a trajectory cannot be used', () => {
