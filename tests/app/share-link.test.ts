@@ -14,7 +14,8 @@ describe('share links', () => {
 
   it('a written link parses back to the very same configuration', () => {
     const config = PRESETS[0].apply({ ...DEFAULT_LAB_CONFIG, backend: 'webgpu', slack: 3 });
-    config.run = { ...config.run, seed: 42, taskType: null, alphaInit: 0.2, lr: 0.0005 };
+    config.run = { ...config.run, seed: 42, taskType: null, lr: 0.0005 };
+    config.estimatorParams = { planpo: { alphaInit: 0.2 } };
     const parsed = parseShareLink(shareSearch(config));
     expect(parsed.problems).toEqual([]);
     expect(parsed.fromLink).toBe(true);

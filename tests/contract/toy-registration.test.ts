@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATOR_IDS, getEstimator, registerEstimator } from '../../src/core/advantage/registry';
 import { ENV_IDS, getEnv, registerEnv } from '../../src/core/env/registry';
 import type { AdvantageEstimator } from '../../src/core/advantage/types';
-import { numberParam } from '../../src/core/advantage/spec';
+import { numberParam } from '../../src/core/params/spec';
 import { fmt, NO_SELECTION, selected } from '../../src/core/advantage/worked';
 import { trainCommand } from '../../src/cli/commands/train';
 import { advantagesCommand } from '../../src/cli/commands/advantages';

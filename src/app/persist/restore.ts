@@ -10,6 +10,7 @@ import { boundRecord, GROUP_BOUNDS, keepIteration, METRIC_BOUNDS } from '../../s
 import { runEvents, type GroupRecords, type RestoredRun } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 import { runsRestored } from '../run-client';
+import { migrateLabAlpha } from '../lab-config';
 import { loadLab, type LoadedLab } from './labs';
 import { CURRENT_KEY, labAttached, refreshList } from './recorder';
 import { claimLab } from './tabs';
@@ -35,9 +36,9 @@ export async function openLab(id: string, claim = true): Promise<boolean> {
   const loaded = await loadLab(id);
   if (!loaded) return false;
   const { lab } = loaded;
-  const config = { ...lab.config, estimators: lab.runs.map((r) => r.estimator) };
+  const { config, notes } = migrateLabAlpha({ ...lab.config, estimators: lab.runs.map((r) => r.estimator) });
   runsRestored({ config, runs: loaded.runs.map((r) => ({ id: r.meta.id, estimator: r.meta.estimator, checkpoint: r.checkpoint })) });
-  configEvents.linkOpened(config, []);
+  configEvents.linkOpened(config, notes);
   runEvents.runsRestored(config, restoredRuns(loaded));
   labAttached(id);
   const owner = claim ? await claimLab(id) : true;
