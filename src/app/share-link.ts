@@ -29,8 +29,8 @@ import { CLASS_LINK_KEYS } from './class-link';
 import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from './lab-config';
 
 export const LINK_VERSION = '1';
-/** The run settings a link carries: every declared one but the per-run estimator (run-params.ts). */
-const linkRunSpecs = (): ParamSpec[] => runParams().filter((p) => p.key !== 'estimator');
+/** The run settings a link carries: every declared one with a link key (all but the per-run estimator; run-params.ts). */
+const linkRunSpecs = (): ParamSpec[] => runParams().filter((p) => p.linkKey !== '');
 /** RunConfig fields a link carries (all but the per-run ones). */
 export const LINK_RUN_KEYS = linkRunSpecs().map((p) => p.linkKey) as Array<keyof RunConfig>;
 /** The link's own keys besides the RunConfig fields. */
@@ -38,6 +38,8 @@ const LAB_KEYS = ['v', 'estimators', 'slack', 'backend'];
 /** Keys older links carry (α was a run setting): read by legacy-alpha.ts, never written. */
 const LEGACY_KEYS = ['alphaInit', 'alphaFinal'];
 export const LINK_KEYS: readonly string[] = [...LINK_RUN_KEYS, ...LAB_KEYS];
+/** The keys a link may carry now (a setting registered later included). */
+const linkKeys = (): string[] => [...linkRunSpecs().map((p) => p.linkKey), ...LAB_KEYS];
 /** Keys read by the class-link parser (class-link.ts), which names its own bad values: known here, not checked. */
 const CLASS_KEYS: readonly string[] = CLASS_LINK_KEYS;
 /** Keys other sites add to a link (campaign tags): ignored without a word. */
@@ -128,8 +130,8 @@ function readQuery(search: string, problems: string[]): Map<string, string> {
   const query = new Map<string, string>();
   for (const [key, values] of all) {
     if (CLASS_KEYS.includes(key)) continue;
-    if (!LINK_KEYS.includes(key) && !LEGACY_KEYS.includes(key) && estimatorOfParamKey(key) === null && !key.startsWith(REWARD_PARAM_PREFIX)) {
-      const guess = closest(key, LINK_KEYS);
+    if (!linkKeys().includes(key) && !LEGACY_KEYS.includes(key) && estimatorOfParamKey(key) === null && !key.startsWith(REWARD_PARAM_PREFIX)) {
+      const guess = closest(key, linkKeys());
       if (!FOREIGN_KEY.test(key)) problems.push(`${quoteValue(key)}: not a link setting${guess === null ? '' : ` (did you mean ${guess}?)`}; ignored`);
       continue;
     }

@@ -19,6 +19,7 @@ import { reachedSuccess, type SuccessStop } from '../../core/train/stop-rule';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 import { allRewardFlags, rewardFlagHelp, rewardFlagParams } from '../reward-flags';
 import { runFlagConfig, runFlagHelp, runFlagTargets } from '../run-flags';
+import { isSwitch } from '../../core/params/flags';
 
 function usage(): string {
   return `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
@@ -50,7 +51,7 @@ ${rewardFlagHelp()}`;
 }
 
 const COMMAND_FLAGS = ['backend', 'config', 'resume', 'checkpoint', 'stop-after', 'stop-at-success', 'stop-window', 'rollouts', 'rollouts-every', 'json'];
-const OWN_FLAGS = [...runFlagTargets().map((t) => t.flag), ...allRewardFlags(), ...COMMAND_FLAGS];
+const ownFlags = (): string[] => [...runFlagTargets().map((t) => t.flag), ...allRewardFlags(), ...COMMAND_FLAGS];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
@@ -85,8 +86,8 @@ function successStopFrom(args: ParsedArgs): SuccessStop | null {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['json', ...switchFlags()]);
-  rejectUnknownFlags(args, [...OWN_FLAGS, ...allEstimatorFlags()], false);
+  const args = parseArgs(argv, ['json', ...switchFlags(), ...runFlagTargets().filter(isSwitch).map((t) => t.flag)]);
+  rejectUnknownFlags(args, [...ownFlags(), ...allEstimatorFlags()], false);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
   const { config, problems, notes } = validateConfig(await configFrom(args));

@@ -24,7 +24,7 @@ export interface ParamSpec {
   help: string;
   /** CLI flag without the dashes, e.g. `gamma` for `--gamma`. */
   cliFlag: string;
-  /** Query key in share links (after the owner's prefix, e.g. `gigpo.` for estimator parameters). */
+  /** Query key in share links (after the owner's prefix, e.g. `gigpo.` for estimator parameters); '' = not in links. */
   linkKey: string;
   /** Inclusive range for number / integer (`exclusiveMin`: the minimum itself is not allowed). */
   min?: number;

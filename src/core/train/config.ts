@@ -14,7 +14,7 @@ import { validateRewardParams } from '../reward/registry';
 import type { AggMode, KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
 import { checkParam, describeParam, quoteValue, validateParams } from '../params/validate';
-import { envRunParam, runParams } from './run-params';
+import { envRunParam, runParam, runParams } from './run-params';
 import { mapLegacyAlpha } from './legacy-alpha';
 
 export { quoteValue };
@@ -104,7 +104,7 @@ const ENV_KEYS = new Set(['taskType', 'split', 'envSize', 'maxTurns']);
 export function validateConfig(input: unknown): ValidatedConfig {
   const problems: string[] = [];
   const notes: string[] = [];
-  const config: RunConfig = { ...DEFAULT_CONFIG, estimatorParams: {}, rewardParams: {} };
+  const config: RunConfig = declaredDefaults();
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     if (input !== undefined) problems.push(`config: expected an object, got ${quoteValue(input)}; using defaults`);
     return { config, problems, notes };
@@ -133,15 +133,17 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
   if (env && config.env !== DEFAULT_CONFIG.env) config.taskType = env.taskTypes.includes(DEFAULT_CONFIG.taskType ?? '') ? DEFAULT_CONFIG.taskType : null;
   for (const key of ENV_KEYS) {
     if (!(key in raw)) continue;
-    const spec = envRunParam(key, config.env);
+    const generic = runParam(key);
     const value = raw[key];
+    const spec = checkParam(generic, value, { text: false }) === undefined ? generic : envRunParam(key, config.env);
     const ok = checkParam(spec, value, { text: false });
     if (ok !== undefined) {
       target[key] = ok;
       continue;
     }
-    if (key === 'envSize' && env && Number.isInteger(value)) problems.push(envSizeProblem(config.env, value));
-    else if (key === 'maxTurns' && env && Number.isInteger(value) && (value as number) > env.maxTurnsLimit) {
+    if (spec === generic) problems.push(`${key}: expected ${describeParam(spec)}, got ${quoteValue(value)}; using ${quoteValue(target[key])}`);
+    else if (key === 'envSize' && env) problems.push(envSizeProblem(config.env, value));
+    else if (key === 'maxTurns' && env && (value as number) > env.maxTurnsLimit) {
       problems.push(`maxTurns: ${value as number} is above ${config.env}'s limit ${env.maxTurnsLimit}; using ${env.maxTurnsLimit}`);
       target[key] = env.maxTurnsLimit;
       continue;

@@ -24,8 +24,33 @@ function allTaskTypes(): string[] {
   return [...new Set(ENV_IDS.flatMap((id) => getEnv(id).taskTypes))];
 }
 
+/** Settings registered at run time (a contract test's toy): appended after the declared ones. */
+const registered: ParamSpec[] = [];
+
+/**
+ * Adds a run setting; returns the function that removes it. The contract test registers a toy
+ * setting this way and checks it reaches the form, the flags, the link, validation and the docs.
+ */
+export function registerRunParam(spec: ParamSpec): () => void {
+  if (runParams().some((p) => p.key === spec.key)) throw new Error(`run setting '${spec.key}' is already declared`);
+  registered.push(spec);
+  return () => {
+    const at = registered.indexOf(spec);
+    if (at >= 0) registered.splice(at, 1);
+  };
+}
+
 /** The declarations, in the order forms, flags and docs list them. */
 export function runParams(): readonly ParamSpec[] {
+  return [...declaredRunParams(), ...registered];
+}
+
+/** The form's fields of section `group`, narrowed to environment `env` (ui/lab/RunFields.tsx renders them). */
+export function runFieldSpecs(group: string, env: string): ParamSpec[] {
+  return runParams().filter((p) => p.group === group).map((p) => envRunParam(p.key, env));
+}
+
+function declaredRunParams(): ParamSpec[] {
   return [
     choiceParam('env', 'household-v0', ENV_IDS, 'Environment', 'the text environment the run trains on', { group: 'picker' }),
     choiceParam('taskType', 'pick_and_place_simple', allTaskTypes(), 'Task type', "one of the env's task types; null = drawn per task from the env seed",
@@ -33,7 +58,7 @@ export function runParams(): readonly ParamSpec[] {
     choiceParam('split', 'seen', SPLITS, 'Split', 'which task split the run draws from', { group: 'picker' }),
     integerParam('envSize', null, 1, 100000, 'Environment size', "the env's size knob (household: receptacles), in the env's size range",
       { group: 'advanced', nullable: "the env's default" }),
-    choiceParam('estimator', 'planpo', ESTIMATOR_IDS, 'Estimator', 'advantage estimator used for the update (registry id)', { group: 'picker' }),
+    choiceParam('estimator', 'planpo', ESTIMATOR_IDS, 'Estimator', 'advantage estimator used for the update (registry id); a lab link names its runs with `estimators=`', { group: 'picker', linkKey: '' }),
     choiceParam('reward', DEFAULT_REWARD, REWARD_IDS, 'Reward', "what the run is paid for (reward registry id); default the env's verifiable outcome", { group: 'picker' }),
     integerParam('seed', 1, 0, 0xffffffff, 'Seed', 'root seed: every random stream of the run derives from it', { group: 'run' }),
     integerParam('iterations', 150, 0, 100000, 'Iterations K', 'training iterations', { group: 'run' }),

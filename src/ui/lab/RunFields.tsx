@@ -1,6 +1,6 @@
 import type { RunConfig } from '../../core/train/config';
 import type { ParamValue } from '../../core/params/spec';
-import { envRunParam, runParams } from '../../core/train/run-params';
+import { runFieldSpecs } from '../../core/train/run-params';
 import { configEvents } from '../../state/config-store';
 import { ParamField } from './fields';
 
@@ -10,7 +10,7 @@ import { ParamField } from './fields';
  * a new declared setting appears here with no edit.
  */
 export function RunFields({ run, group }: { run: RunConfig; group: string }) {
-  const specs = runParams().filter((p) => p.group === group).map((p) => envRunParam(p.key, run.env));
+  const specs = runFieldSpecs(group, run.env);
   const values = run as unknown as Record<string, ParamValue | null>;
   return (
     <>
