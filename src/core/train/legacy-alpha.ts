@@ -2,8 +2,9 @@
  * α used to be a run setting (`RunConfig.alphaInit` / `alphaFinal`, link keys `alphaInit=`,
  * `alphaFinal=`) that the trainer wrote over every declared schedule. It is now each estimator's
  * own parameter (PlanPO declares `alphaInit`, `alphaFinal`, `alphaSchedule`). This maps what older
- * configs, saved labs and links carry onto the estimators that declare a schedule with those keys,
- * and says what it did:
+ * configs, saved labs and links carry onto the estimators whose declared schedule has an end
+ * parameter of that name (another schedule, say a toy's `betaInit`, is never touched), and says
+ * what it did:
  *
  * - a value equal to the estimator's declared default changes nothing and is not mentioned;
  * - otherwise it becomes that estimator's parameter ("alphaInit = 0.2: read as planpo.alphaInit");
@@ -48,13 +49,12 @@ export function mapLegacyAlpha(
       notes.push(`${key}: expected a number in 0..100, got ${JSON.stringify(value) ?? String(value)}; ignored`);
       continue;
     }
-    const targets = estimators.filter((id) => isEstimatorId(id) && getEstimator(id).schedules.length > 0);
+    // The old key fed the schedules whose end parameter has the same name (PlanPO's alphaInit / alphaFinal).
+    const targets = estimators.filter((id) => isEstimatorId(id) && getEstimator(id).schedules.some((s) => s[end] === key));
     if (targets.length === 0 && value !== oldDefault) {
       notes.push(`${key} = ${value}: none of ${estimators.join(', ')} declares α; ignored`);
     }
-    for (const id of targets) {
-      for (const s of getEstimator(id).schedules) notes.push(...mapOne(id, s[end], key, value, params[id], keyOf));
-    }
+    for (const id of targets) notes.push(...mapOne(id, key, key, value, params[id], keyOf));
   }
   return { params, notes };
 }

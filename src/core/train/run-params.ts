@@ -40,9 +40,13 @@ export function registerRunParam(spec: ParamSpec): () => void {
   };
 }
 
-/** The declarations, in the order forms, flags and docs list them. */
+let cache: { key: string; specs: readonly ParamSpec[] } | null = null;
+
+/** The declarations, in the order forms, flags and docs list them (rebuilt when a registry changes). */
 export function runParams(): readonly ParamSpec[] {
-  return [...declaredRunParams(), ...registered];
+  const key = [ENV_IDS.join(), ESTIMATOR_IDS.join(), REWARD_IDS.join(), registered.map((p) => p.key).join()].join('|');
+  if (cache?.key !== key) cache = { key, specs: [...declaredRunParams(), ...registered] };
+  return cache.specs;
 }
 
 /** The form's fields of section `group`, narrowed to environment `env` (ui/lab/RunFields.tsx renders them). */
