@@ -15,7 +15,8 @@ export function EstimatorParamFields() {
       {estimators.map((id) => {
         const fields = paramFields(id, own?.[id]);
         const entry = getEstimator(id);
-        const schedules = entry.schedules.map((s) => `${s.label} runs from ${s.initKey} to ${s.finalKey} (${s.kindKey}) over k = 1..K`);
+        const label = (key: string) => entry.params.find((p) => p.key === key)?.label ?? key;
+        const schedules = entry.schedules.map((s) => `${s.label} runs from ${label(s.initKey)} to ${label(s.finalKey)} (${label(s.kindKey)}) over k = 1..K`);
         return (
           <fieldset key={id} className="estimator-params" aria-label={`${entry.label} parameters`}>
             <legend>{entry.label} parameters</legend>
