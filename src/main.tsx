@@ -1,3 +1,5 @@
+// First: keeps the link as opened and makes its escapes safe before tfjs reads location.search.
+import { OPENED_SEARCH } from './app/opened-link';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
@@ -14,7 +16,7 @@ import './ui/styles.css';
 installSeriesColors();
 
 // Read the opened link once, before the address bar is rewritten to the normalised link.
-const search = window.location.search;
+const search = OPENED_SEARCH;
 startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
 const { fromLink } = loadConfigFromUrl(search);
 startUrlSync();

@@ -4,6 +4,7 @@
  * curves and groups appear before anything trains. Train then builds live runs as usual.
  */
 import { validateConfig } from '../core/train/config';
+import { migrateLabAlpha } from '../state/lab-config';
 import { classEvents } from '../state/class-store';
 import { configEvents } from '../state/config-store';
 import { runEvents, useRunStore, type RunTelemetry } from '../state/run-store';
@@ -43,7 +44,9 @@ export async function showRecorded(id: string): Promise<boolean> {
       return false;
     }
     // fields added to RunConfig after the recording get their defaults
-    const config = { ...file.config, run: { ...validateConfig(file.config.run).config, estimator: file.config.estimators[0], estimatorParams: {} } };
+    // (α, recorded as run.alphaInit before it was PlanPO's own parameter, moves to estimatorParams)
+    const { config: lab } = migrateLabAlpha(file.config);
+    const config = { ...lab, run: { ...validateConfig(lab.run).config, estimator: file.config.estimators[0], estimatorParams: {} } };
     configEvents.presetApplied(config);
     const telemetry = telemetryOf(file);
     runEvents.recordedLoaded(config, telemetry);

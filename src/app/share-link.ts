@@ -8,10 +8,19 @@
  * parameters travel as `<id>.<linkKey>` (only those set away from the declared defaults), validated
  * against the entry's schema; a parameter of an estimator the link does not run is named too. The
  * run's reward travels as `reward=<id>` and its parameters as `reward.<linkKey>` (reward-link.ts).
+ *
+ * Keys, values and their encoding all come from the declarations through the one link codec
+ * (core/params/link.ts): a pair whose escape does not decode (`x=%ZZ`, a link cut inside a UTF-8
+ * sequence) is named and left out. Older links' `alphaInit=` / `alphaFinal=` (α was a run setting)
+ * are read as the chosen PlanPO estimators' own `<id>.alphaInit`, and the page says so; when both
+ * are given and disagree, the estimator's own key wins and the conflict is named.
  */
-import { DEFAULT_CONFIG, quoteValue, validateConfig, type RunConfig } from '../core/train/config';
+import { quoteValue, validateConfig, type RunConfig } from '../core/train/config';
+import { runParams } from '../core/train/run-params';
+import { mapLegacyAlpha } from '../core/train/legacy-alpha';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../core/advantage/registry';
-import { validateEstimatorParams, type ParamSpec, type ParamValue } from '../core/advantage/params';
+import type { ParamSpec, ParamValue } from '../core/params/spec';
+import { decodeQuery, readLinkParams, textValue, writeLinkParams } from '../core/params/link';
 import { closest } from '../core/math/edit-distance';
 import { parseRewardParams, REWARD_PARAM_PREFIX, writeRewardParams } from './reward-link';
 import { BACKEND_REQUESTS } from '../../workers/backend-request';
@@ -20,30 +29,22 @@ import { CLASS_LINK_KEYS } from './class-link';
 import { DEFAULT_ESTIMATORS, DEFAULT_SLACK, MAX_RUNS, type LabConfig } from '../state/lab-config';
 
 export const LINK_VERSION = '1';
+/** The run settings a link carries: every declared one with a link key (all but the per-run estimator; run-params.ts). */
+const linkRunSpecs = (): ParamSpec[] => runParams().filter((p) => p.linkKey !== '');
 /** RunConfig fields a link carries (all but the per-run ones). */
-export const LINK_RUN_KEYS = (Object.keys(DEFAULT_CONFIG) as Array<keyof RunConfig>).filter(
-  (k) => k !== 'estimator' && k !== 'estimatorParams' && k !== 'rewardParams',
-);
+export const LINK_RUN_KEYS = linkRunSpecs().map((p) => p.linkKey) as Array<keyof RunConfig>;
 /** The link's own keys besides the RunConfig fields. */
 const LAB_KEYS = ['v', 'estimators', 'slack', 'backend'];
+/** Keys older links carry (α was a run setting): read by legacy-alpha.ts, never written. */
+const LEGACY_KEYS = ['alphaInit', 'alphaFinal'];
 export const LINK_KEYS: readonly string[] = [...LINK_RUN_KEYS, ...LAB_KEYS];
+/** The keys a link may carry now (a setting registered later included). */
+const linkKeys = (): string[] => [...linkRunSpecs().map((p) => p.linkKey), ...LAB_KEYS];
 /** Keys read by the class-link parser (class-link.ts), which names its own bad values: known here, not checked. */
 const CLASS_KEYS: readonly string[] = CLASS_LINK_KEYS;
 /** Keys other sites add to a link (campaign tags): ignored without a word. */
 const FOREIGN_KEY = /^(utm_[a-z_]+|fbclid|gclid)$/i;
-const NULL_WORDS = new Set(['null', 'any', 'default', '']);
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-
-/** A query value as the JSON value validateConfig expects (numbers as numbers, "any" as null). */
-function coerce(key: keyof RunConfig, raw: string): unknown {
-  const fallback = DEFAULT_CONFIG[key];
-  // Fields whose default is null (sizes, turn cap, schedule horizon) are nullable numbers; taskType a nullable string.
-  const nullable = key === 'taskType' || fallback === null;
-  if (nullable && NULL_WORDS.has(raw.trim().toLowerCase())) return null;
-  const numeric = typeof fallback === 'number' || fallback === null;
-  if (numeric) return NUMBER.test(raw.trim()) && Number.isFinite(Number(raw)) ? Number(raw) : raw; // 1e999 is named as written
-  return raw;
-}
 
 function parseEstimators(raw: string | null, problems: string[]): string[] {
   if (raw === null) return DEFAULT_ESTIMATORS.slice();
@@ -74,25 +75,31 @@ export function paramLinkKey(estimator: string, spec: ParamSpec): string {
 }
 
 /** Each chosen estimator's parameters from the link, validated against its declared schema. */
-function parseEstimatorParams(params: URLSearchParams, estimators: readonly string[], problems: string[]): LabConfig['estimatorParams'] {
+function parseEstimatorParams(query: ReadonlyMap<string, string>, estimators: readonly string[], problems: string[]): Record<string, Record<string, ParamValue>> {
   const out: Record<string, Record<string, ParamValue>> = {};
   for (const id of estimators) {
-    const specs = getEstimator(id).params;
-    const raw: Record<string, unknown> = {};
-    const linkKeys: Record<string, string> = {};
-    for (const [key, value] of params) {
-      if (!key.startsWith(`${id}.`)) continue;
-      const spec = specs.find((p) => paramLinkKey(id, p) === key);
-      if (!spec) problems.push(`${key}: not a parameter of ${id} (its parameters: ${specs.map((p) => p.linkKey).join(', ') || 'none'}); ignored`);
-      else {
-        raw[spec.key] = value;
-        linkKeys[spec.key] = key;
-      }
-    }
-    const checked = validateEstimatorParams(id, raw);
-    problems.push(...checked.problems.map((p) => { const k = p.slice(0, p.indexOf(':')); return `${linkKeys[k] ?? k}${p.slice(k.length)}`; }));
-    if (Object.keys(checked.params).length > 0) out[id] = checked.params;
+    const checked = readLinkParams(query, `${id}.`, getEstimator(id).params, id);
+    problems.push(...checked.problems);
+    if (Object.keys(checked.params).length > 0) out[id] = checked.params as Record<string, ParamValue>;
   }
+  return out;
+}
+
+/**
+ * Older links' `alphaInit=` / `alphaFinal=` onto the chosen estimators that declare α (their own
+ * `<id>.alphaInit` wins when both are given; the page names what was mapped and every conflict).
+ */
+function mapLinkAlpha(query: ReadonlyMap<string, string>, estimators: readonly string[], own: Record<string, Record<string, ParamValue>>, problems: string[]): Record<string, Record<string, ParamValue>> {
+  const raw: Record<string, unknown> = {};
+  for (const key of LEGACY_KEYS) {
+    const text = query.get(key);
+    if (text !== undefined) raw[key] = NUMBER.test(text.trim()) ? Number(text) : text;
+  }
+  if (Object.keys(raw).length === 0) return own;
+  const mapped = mapLegacyAlpha(raw, estimators, own, (id, key) => `${id}.${key}`);
+  problems.push(...mapped.notes);
+  const out: Record<string, Record<string, ParamValue>> = {};
+  for (const [id, params] of Object.entries(mapped.params)) if (Object.keys(params).length > 0) out[id] = params as Record<string, ParamValue>;
   return out;
 }
 
@@ -111,15 +118,20 @@ function estimatorOfParamKey(key: string): string | null {
   return isEstimatorId(id) ? id : null;
 }
 
-/** The query's values, one per key: unknown keys and repeats named (the first value of a repeated key wins). */
+/**
+ * The query's values, one per key, decoded defensively (a bad escape is named and its pair left
+ * out): unknown keys and repeats named (the first value of a repeated key wins).
+ */
 function readQuery(search: string, problems: string[]): Map<string, string> {
+  const decoded = decodeQuery(search);
+  problems.push(...decoded.problems);
   const all = new Map<string, string[]>();
-  for (const [key, value] of new URLSearchParams(search)) all.set(key, [...(all.get(key) ?? []), value]);
+  for (const [key, value] of decoded.pairs) all.set(key, [...(all.get(key) ?? []), value]);
   const query = new Map<string, string>();
   for (const [key, values] of all) {
     if (CLASS_KEYS.includes(key)) continue;
-    if (!LINK_KEYS.includes(key) && estimatorOfParamKey(key) === null && !key.startsWith(REWARD_PARAM_PREFIX)) {
-      const guess = closest(key, LINK_KEYS);
+    if (!linkKeys().includes(key) && !LEGACY_KEYS.includes(key) && estimatorOfParamKey(key) === null && !key.startsWith(REWARD_PARAM_PREFIX)) {
+      const guess = closest(key, linkKeys());
       if (!FOREIGN_KEY.test(key)) problems.push(`${quoteValue(key)}: not a link setting${guess === null ? '' : ` (did you mean ${guess}?)`}; ignored`);
       continue;
     }
@@ -141,9 +153,9 @@ export function parseShareLink(search: string): ParsedLink {
     problems.push(`v: unknown link version ${quoteValue(version)}; read as version ${LINK_VERSION}`);
   }
   const raw: Record<string, unknown> = {};
-  for (const key of LINK_RUN_KEYS) {
-    const value = query.get(key);
-    if (value !== undefined) raw[key] = coerce(key, value);
+  for (const spec of linkRunSpecs()) {
+    const value = query.get(spec.linkKey);
+    if (value !== undefined) raw[spec.key] = textValue(spec, value);
   }
   const validated = validateConfig(raw);
   problems.push(...validated.problems);
@@ -158,7 +170,7 @@ export function parseShareLink(search: string): ParsedLink {
     const id = estimatorOfParamKey(key);
     if (id !== null && !estimators.includes(id)) problems.push(`${quoteValue(key)}: ${id} is not one of this link's estimators (${estimators.join(', ')}); ignored`);
   }
-  const estimatorParams = parseEstimatorParams(new URLSearchParams([...query]), estimators, problems);
+  const estimatorParams = mapLinkAlpha(query, estimators, parseEstimatorParams(query, estimators, problems), problems);
   const fromLink = Object.keys(raw).length > 0 || query.size > 0;
   const config: LabConfig = { run, estimators, backend: request, slack, ...(Object.keys(estimatorParams ?? {}).length > 0 ? { estimatorParams } : {}) };
   return { config, problems, fromLink };
@@ -168,16 +180,10 @@ export function parseShareLink(search: string): ParsedLink {
 export function shareSearch(config: LabConfig, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   params.set('v', LINK_VERSION);
-  for (const key of LINK_RUN_KEYS) {
-    const value = config.run[key];
-    params.set(key, value === null ? (key === 'taskType' ? 'any' : 'default') : String(value));
-  }
+  writeLinkParams(params, '', linkRunSpecs(), config.run as unknown as Record<string, unknown>, true);
   params.set('estimators', config.estimators.join(','));
   for (const id of config.estimators) {
-    const own = config.estimatorParams?.[id] ?? {};
-    for (const spec of isEstimatorId(id) ? getEstimator(id).params : []) {
-      if (Object.prototype.hasOwnProperty.call(own, spec.key)) params.set(paramLinkKey(id, spec), String(own[spec.key]));
-    }
+    if (isEstimatorId(id)) writeLinkParams(params, `${id}.`, getEstimator(id).params, config.estimatorParams?.[id] ?? {});
   }
   writeRewardParams(params, config.run);
   params.set('slack', String(config.slack));

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { validateConfig, type RunConfig } from '../core/train/config';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from './lab-config';
 import type { BackendRequest } from '../../workers/backend-request';
-import type { ParamValue } from '../core/advantage/params';
+import type { ParamValue } from '../core/params/spec';
 
 export interface ConfigState {
   config: LabConfig;

@@ -5,8 +5,9 @@
  * groups are identical across runs and iteration k's groups are comparable.
  */
 import { DEFAULT_CONFIG, type RunConfig } from '../core/train/config';
+import { mapLegacyAlpha } from '../core/train/legacy-alpha';
 import type { BackendRequest } from '../../workers/backend-request';
-import type { ParamValue } from '../core/advantage/params';
+import type { ParamValue } from '../core/params/spec';
 
 export interface LabConfig {
   /** Fields shared by every run; `run.estimator` is ignored (see `estimators`). */
@@ -37,6 +38,22 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
 /** One RunConfig per estimator, identical apart from `estimator` and that estimator's own params. */
 export function runConfigsOf(lab: LabConfig): RunConfig[] {
   return lab.estimators.map((estimator) => ({ ...lab.run, estimator, estimatorParams: { ...(lab.estimatorParams?.[estimator] ?? {}) } }));
+}
+
+/**
+ * A lab saved or recorded before α became PlanPO's own parameter: its `run.alphaInit` /
+ * `run.alphaFinal` move into the chosen estimators' `estimatorParams` (an estimator's own value
+ * wins a conflict), with one note per mapping for the page to show.
+ */
+export function migrateLabAlpha(lab: LabConfig): { config: LabConfig; notes: string[] } {
+  const run = lab.run as RunConfig & { alphaInit?: unknown; alphaFinal?: unknown };
+  if (!('alphaInit' in run) && !('alphaFinal' in run)) return { config: lab, notes: [] };
+  const { alphaInit, alphaFinal, ...rest } = run;
+  const legacy = { ...('alphaInit' in run ? { alphaInit } : {}), ...('alphaFinal' in run ? { alphaFinal } : {}) };
+  const mapped = mapLegacyAlpha(legacy, lab.estimators, lab.estimatorParams ?? {}, (id, key) => `${id}.${key}`);
+  const estimatorParams = Object.fromEntries(Object.entries(mapped.params).filter(([, p]) => Object.keys(p).length > 0)) as LabConfig['estimatorParams'];
+  const config: LabConfig = { ...lab, run: rest, ...(Object.keys(estimatorParams ?? {}).length > 0 ? { estimatorParams } : {}) };
+  return { config, notes: mapped.notes.map((n) => `saved lab: ${n}`) };
 }
 
 export interface Preset {

@@ -87,6 +87,36 @@ describe('share links under random input', () => {
     );
   });
 
+  it('never throw on bad escapes, truncated UTF-8, + and spaces or a hash part, and name each pair they leave out', () => {
+    const BAD = fc.constantFrom('%ZZ', '%', '%E0%A4%A', '%E0%A4', '%C3', '%F0%9F%98', '%80');
+    const KEY_TEXT = fc.oneof(fc.constantFrom(...LINK_KEYS), fc.constantFrom('x', 'planpo.alphaInit', 'reward.loopPenalty'));
+    const RAW_PAIR = fc.oneof(
+      fc.tuple(KEY_TEXT, VALUE).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%20/g, '+')}`),
+      fc.tuple(KEY_TEXT, BAD).map(([k, bad]) => `${k}=${bad}`),
+      fc.tuple(BAD, VALUE).map(([bad, v]) => `${bad}=${encodeURIComponent(v)}`),
+      fc.constantFrom('seed=1+2', 'seed=+3', 'estimators=grpo,+planpo', 'taskType=any '),
+    );
+    const LINK = fc.tuple(fc.array(RAW_PAIR, { maxLength: 10 }), fc.constantFrom('', '#lab', '#concepts/%ZZ', '#x=%ZZ&seed=%E0'))
+      .map(([pairs, hash]) => `?${pairs.join('&')}${hash}`);
+    fc.assert(fc.property(LINK, (search) => {
+      const { config, problems } = parseShareLink(search);
+      expectUsable(config);
+      const query = search.slice(1).split('#')[0];
+      const bad = query.split('&').filter((part) => {
+        try {
+          part.split('=').forEach((x) => decodeURIComponent(x.replace(/\+/g, ' ')));
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      expect(problems.filter((p) => p.endsWith(': not a valid URL escape, ignored')).length, search).toBe(bad.length);
+      const again = parseShareLink(shareSearch(config));
+      expect(again.problems).toEqual([]);
+      expect(again.config).toEqual(config);
+    }), { numRuns: 1000 });
+  });
+
   it('a link at its longest stays far below common server limits (8 KB)', () => {
     const lab = parseShareLink('?estimators=length-shaping-unconditional,length-shaping-success,planpo-const-alpha,planpo-ae-only&taskType=any').config;
     const url = shareUrl(lab, { origin: 'https://example.org', pathname: '/rollout-lab/', hash: '#/lab' });

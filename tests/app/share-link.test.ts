@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/core/train/config';
 import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf } from '../../src/state/lab-config';
 import { parseShareLink, shareSearch } from '../../src/app/share-link';
+import { estimatorParams } from '../../src/core/train/advantages';
+import { paramFields } from '../../src/ui/lab/estimator-options';
+
+/** What the lab's PlanPO α_init field shows, and the α the PlanPO run trains with at k = 0. */
+function shownAndTrained(search: string): { shown: unknown; trained: unknown; problems: string[] } {
+  const { config, problems } = parseShareLink(search);
+  const shown = paramFields('planpo', config.estimatorParams?.planpo).find((f) => f.spec.key === 'alphaInit')?.value;
+  const run = runConfigsOf(config).find((r) => r.estimator === 'planpo')!;
+  return { shown, trained: estimatorParams(run, 'planpo', 0).alpha, problems };
+}
 
 describe('share links', () => {
   it('an empty query gives the default configuration and no messages', () => {
@@ -14,7 +24,8 @@ describe('share links', () => {
 
   it('a written link parses back to the very same configuration', () => {
     const config = PRESETS[0].apply({ ...DEFAULT_LAB_CONFIG, backend: 'webgpu', slack: 3 });
-    config.run = { ...config.run, seed: 42, taskType: null, alphaInit: 0.2, lr: 0.0005 };
+    config.run = { ...config.run, seed: 42, taskType: null, lr: 0.0005 };
+    config.estimatorParams = { planpo: { alphaInit: 0.2 } };
     const parsed = parseShareLink(shareSearch(config));
     expect(parsed.problems).toEqual([]);
     expect(parsed.fromLink).toBe(true);
@@ -98,4 +109,28 @@ describe('share links', () => {
     expect(bad.problems).toEqual(['planpo.alphaSchedule: expected one of linear, constant, got "cosine"; using "linear"']);
     expect(bad.config.estimatorParams).toEqual({ planpo: { alphaInit: 0.2 } });
   });
+
+  it('?estimators=grpo,planpo&alphaInit=0.1&planpo.alphaInit=0.3 names the conflict, and the form and the run both use 0.3', () => {
+    const { shown, trained, problems } = shownAndTrained('?estimators=grpo,planpo&alphaInit=0.1&planpo.alphaInit=0.3');
+    expect(problems).toEqual(['alphaInit = 0.1 conflicts with planpo.alphaInit = 0.3: using planpo.alphaInit = 0.3 (α is planpo\'s own parameter)']);
+    expect([shown, trained]).toEqual([0.3, 0.3]);
+  });
+
+  it('an older link\'s alphaInit= is read as planpo.alphaInit, the page says so, and the corrected link carries the new key', () => {
+    const { shown, trained, problems } = shownAndTrained('?estimators=grpo,planpo&alphaInit=0.2');
+    expect(problems).toEqual(['alphaInit = 0.2: read as planpo.alphaInit = 0.2 (α is planpo\'s own parameter now)']);
+    expect([shown, trained]).toEqual([0.2, 0.2]);
+    const corrected = new URLSearchParams(shareSearch(parseShareLink('?estimators=grpo,planpo&alphaInit=0.2').config));
+    expect([corrected.get('planpo.alphaInit'), corrected.has('alphaInit')]).toEqual(['0.2', false]);
+    // the links this app wrote before carried alphaInit=0.1&alphaFinal=0.05 (the defaults): read without a word
+    expect(shownAndTrained('?estimators=grpo,planpo&alphaInit=0.1&alphaFinal=0.05').problems).toEqual([]);
+    expect(parseShareLink('?estimators=grpo,rloo&alphaInit=0.3').problems).toEqual(['alphaInit = 0.3: none of grpo, rloo declares α; ignored']);
+  });
+
+  it('a bad escape anywhere in the query is named and the rest of the link is read', () => {
+    const parsed = parseShareLink('?seed=7&x=%ZZ&groupSize=%E0%A4%A#lab');
+    expect(parsed.problems).toEqual(['"x": not a valid URL escape, ignored', '"groupSize": not a valid URL escape, ignored']);
+    expect([parsed.config.run.seed, parsed.config.run.groupSize]).toEqual([7, DEFAULT_CONFIG.groupSize]);
+  });
 });
+

@@ -147,7 +147,7 @@ describe('advantages CLI on bad input', () => {
   });
 
   it('bad flag values, unknown options and missing input are usage errors', async () => {
-    await expect(runCli(['--in', '-', '--estimator', 'grpo', '--stats', 'weighted'])).rejects.toThrow('--stats: expected one of trajectory, turn-weighted, got "weighted"; using "trajectory"');
+    await expect(runCli(['--in', '-', '--estimator', 'grpo', '--stats', 'weighted'])).rejects.toThrow('--stats: expected one of trajectory, turn-weighted, got "weighted"');
     await expect(runCli(['--in', '-', '--estimator', 'planpo', '--alpha', 'x'])).rejects.toThrow(/--alpha: expected a number in 0\.\.100, got "x"/);
     await expect(runCli(['--in', '-', '--estimator', 'grpo', '--std'])).rejects.toThrow(/unknown option --std/);
     await expect(runCli(['--estimator', 'grpo'])).rejects.toThrow(/--in FILE \(or --in - for stdin\) is required/);

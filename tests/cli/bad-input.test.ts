@@ -103,9 +103,9 @@ describe('flags and values', () => {
   });
 
   it('a non-number, a non-integer and an unknown choice are each named', async () => {
-    await expectUserError([...TRAIN, '--lr', 'fast'], /--lr must be a number, got "fast"/);
-    await expectUserError([...TRAIN, '--seed='], /--seed must be a number, got ""/);
-    await expectUserError([...TRAIN, '--group-size', '2.5'], /--group-size must be an integer/);
+    await expectUserError([...TRAIN, '--lr', 'fast'], /--lr: expected a number > 0 and ≤ 1, got "fast"/);
+    await expectUserError([...TRAIN, '--seed='], /--seed: expected an integer in 0\.\.4294967295, got ""/);
+    await expectUserError([...TRAIN, '--group-size', '2.5'], /--group-size: expected an integer in 1\.\.64, got "2\.5"/);
     await expectUserError([...TRAIN, '--backend', 'cpx'], /unknown --backend "cpx"; did you mean cpu\?/);
     await expectUserError(['trian'], /unknown command "trian"; did you mean train\?/);
   });

@@ -28,7 +28,7 @@ describe('npm run cli -- experiment', () => {
     const { io, out, err } = captureIo();
     expect(await experimentCommand.run(['alpha-ablation', '--seeds', '2', '--dry-run'], io)).toBe(0);
     expect(out).toHaveLength(10);
-    expect(out[0]).toMatch(/^alpha-0\.5\/household-v0\/seed1 {2}\{.*"alphaInit":0\.5/);
+    expect(out[0]).toMatch(/^alpha-0\.5\/household-v0\/seed1 {2}\{.*"estimatorParams":\{"alphaInit":0\.5/);
     expect(err[0]).toMatch(/experiment alpha-ablation \(full\): 10 runs/);
   });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATOR_IDS, getEstimator, registerEstimator } from '../../src/core/advantage/registry';
 import { ENV_IDS, getEnv, registerEnv } from '../../src/core/env/registry';
 import type { AdvantageEstimator } from '../../src/core/advantage/types';
-import { numberParam } from '../../src/core/advantage/spec';
+import { numberParam } from '../../src/core/params/spec';
 import { fmt, NO_SELECTION, selected } from '../../src/core/advantage/worked';
 import { trainCommand } from '../../src/cli/commands/train';
 import { advantagesCommand } from '../../src/cli/commands/advantages';
@@ -77,7 +77,7 @@ describe('a toy estimator and a toy environment registered at test time', () => 
     }
     expect(trainCommand.usage).toMatch(/toyroom-v0 +1\.\.3 panels \(default 1\)/);
     expect(estimatorFlagParams(parseArgs(['--scale', '2']), 'toy-centred')).toEqual({ scale: 2 });
-    expect(() => estimatorFlagParams(parseArgs(['--scale', '11']), 'toy-centred')).toThrow('--scale: expected a number in 0..10, got "11"; using 0.5');
+    expect(() => estimatorFlagParams(parseArgs(['--scale', '11']), 'toy-centred')).toThrow(/^--scale: expected a number in 0\.\.10, got "11"$/);
     expect(() => estimatorFlagParams(parseArgs(['--scale', '2']), 'grpo')).toThrow(/--scale does not apply to estimator grpo/);
   });
 
@@ -90,8 +90,8 @@ describe('a toy estimator and a toy environment registered at test time', () => 
     expect(back.config.estimatorParams).toEqual({ 'toy-centred': { scale: 2 } });
     const bad = parseShareLink('?estimators=grpo,toy-centred&toy-centred.scale=99&toy-centred.shift=1');
     expect(bad.problems).toEqual([
-      'toy-centred.shift: not a parameter of toy-centred (its parameters: scale); ignored',
       'toy-centred.scale: expected a number in 0..10, got "99"; using 0.5',
+      'toy-centred.shift: not a parameter of toy-centred (its parameters: scale); ignored',
     ]);
     expect(bad.config.estimatorParams).toBeUndefined();
   });

@@ -13,12 +13,13 @@ import {
   extendCheckpoint, Trainer, trainLoop, validateConfig, type Checkpoint, type IterationMetrics, type SavedRun,
 } from '../../core/train';
 import { ENV_IDS, getEnv } from '../../core/env/registry';
-import { ESTIMATOR_IDS, isEstimatorId } from '../../core/advantage/registry';
-import { REWARD_IDS } from '../../core/reward/registry';
+import { isEstimatorId } from '../../core/advantage/registry';
 import { DEFAULT_CONFIG } from '../../core/train/config';
 import { reachedSuccess, type SuccessStop } from '../../core/train/stop-rule';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
-import { allRewardFlags, rewardFlagConfig, rewardFlagHelp } from '../reward-flags';
+import { allRewardFlags, rewardFlagHelp, rewardFlagParams } from '../reward-flags';
+import { runFlagConfig, runFlagHelp, runFlagTargets } from '../run-flags';
+import { isSwitch } from '../../core/params/flags';
 
 function usage(): string {
   return `Usage: npm run -s cli -- train --env ID --estimator ID --seed N --iterations K [options]
@@ -26,18 +27,8 @@ function usage(): string {
 Trains the policy with the clipped update and prints one line per iteration.
 
 Options:
-  --env ID               ${ENV_IDS.join(' | ')} (default household-v0)
-  --task-type T          a task type of the env, or "any" (default pick_and_place_simple)
-  --env-size N           the env's size knob, in its range below (default: the env's own)
-  --estimator ID         ${ESTIMATOR_IDS.join(' | ')} (default planpo)
-  --reward ID            what the run is paid for: ${REWARD_IDS.join(' | ')} (default outcome; list below)
-  --seed N               root seed (default 1)
-  --iterations K         training iterations (default 150)
-  --group-size G         members per task (default 8)
-  --tasks B              tasks per iteration (default 8)
   --backend cpu|wasm     tfjs backend (default wasm)
-  --config FILE          a RunConfig JSON file; the flags above override it
-  --lr X, --max-turns N, --entropy-coef X, --kl-coef X, --mini-batches N, --decoding constrained|free
+  --config FILE          a RunConfig JSON file; the run-setting flags below override it
   --resume FILE          continue from a run file or JSON checkpoint (its config wins; --iterations may extend it)
   --checkpoint FILE      at the end, write a run file (.rlrun: config, metrics, weights + Adam state, iteration;
                          the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
@@ -49,6 +40,8 @@ Options:
   --rollouts-every N     also write every N-th iteration's records to that file
   --json                 JSON Lines of the iteration metrics on stdout
 
+${runFlagHelp()}
+
 Environment sizes (--env-size N, envSize in a config):
 ${ENV_IDS.map((id) => { const r = getEnv(id).sizeRange; return `  ${id.padEnd(20)} ${r.min}..${r.max} ${r.unit} (default ${r.default})`; }).join('\n')}
 
@@ -57,31 +50,21 @@ ${estimatorFlagHelp()}
 ${rewardFlagHelp()}`;
 }
 
-const FLAG_FIELDS: Array<[string, string, 'int' | 'num' | 'str']> = [
-  ['env', 'env', 'str'], ['estimator', 'estimator', 'str'], ['seed', 'seed', 'int'], ['iterations', 'iterations', 'int'],
-  ['group-size', 'groupSize', 'int'], ['tasks', 'tasksPerIteration', 'int'], ['lr', 'lr', 'num'],
-  ['max-turns', 'maxTurns', 'int'], ['entropy-coef', 'entropyCoef', 'num'], ['kl-coef', 'klCoef', 'num'],
-  ['mini-batches', 'miniBatches', 'int'], ['decoding', 'decoding', 'str'], ['env-size', 'envSize', 'int'],
-];
-const OWN_FLAGS = [...FLAG_FIELDS.map(([f]) => f), ...allRewardFlags(), 'task-type', 'backend', 'config', 'resume', 'checkpoint', 'stop-after', 'stop-at-success', 'stop-window', 'rollouts', 'rollouts-every', 'json'];
+const COMMAND_FLAGS = ['backend', 'config', 'resume', 'checkpoint', 'stop-after', 'stop-at-success', 'stop-window', 'rollouts', 'rollouts-every', 'json'];
+const ownFlags = (): string[] => [...runFlagTargets().map((t) => t.flag), ...allRewardFlags(), ...COMMAND_FLAGS];
 
 async function configFrom(args: ParsedArgs): Promise<Record<string, unknown>> {
   const path = stringFlag(args, 'config');
   const raw: Record<string, unknown> = path ? await readConfigFile(path) : {};
-  for (const [flag, field, kind] of FLAG_FIELDS) {
-    const v = kind === 'int' ? intFlag(args, flag) : kind === 'num' ? numberFlag(args, flag) : stringFlag(args, flag);
-    if (v !== undefined) raw[field] = v;
-  }
-  const taskType = stringFlag(args, 'task-type');
-  if (taskType !== undefined) raw.taskType = taskType === 'any' ? null : taskType;
+  Object.assign(raw, runFlagConfig(args));
   const estimator = typeof raw.estimator === 'string' ? raw.estimator : DEFAULT_CONFIG.estimator;
   if (isEstimatorId(estimator)) {
     const fromFlags = estimatorFlagParams(args, estimator);
     if (Object.keys(fromFlags).length > 0) raw.estimatorParams = { ...(raw.estimatorParams as object | undefined), ...fromFlags };
   }
-  const reward = rewardFlagConfig(args, typeof raw.reward === 'string' ? raw.reward : undefined);
-  if (reward.reward !== undefined) raw.reward = reward.reward;
-  if (reward.rewardParams) raw.rewardParams = { ...(raw.rewardParams as object | undefined), ...reward.rewardParams };
+  const reward = typeof raw.reward === 'string' ? raw.reward : DEFAULT_CONFIG.reward;
+  const rewardParams = rewardFlagParams(args, reward);
+  if (Object.keys(rewardParams).length > 0) raw.rewardParams = { ...(raw.rewardParams as object | undefined), ...rewardParams };
   return raw;
 }
 
@@ -103,12 +86,13 @@ function successStopFrom(args: ParsedArgs): SuccessStop | null {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['json', ...switchFlags()]);
-  rejectUnknownFlags(args, [...OWN_FLAGS, ...allEstimatorFlags()], false);
+  const args = parseArgs(argv, ['json', ...switchFlags(), ...runFlagTargets().filter(isSwitch).map((t) => t.flag)]);
+  rejectUnknownFlags(args, [...ownFlags(), ...allEstimatorFlags()], false);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
-  const { config, problems } = validateConfig(await configFrom(args));
+  const { config, problems, notes } = validateConfig(await configFrom(args));
   if (problems.length > 0) throw new CliError(problems.join('; '));
+  for (const note of notes) io.err(`config: ${note}`);
   let checkpoint: Checkpoint | undefined;
   let resumed: SavedRun | null = null;
   const resume = stringFlag(args, 'resume');

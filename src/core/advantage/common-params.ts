@@ -1,6 +1,6 @@
 /** Parameter declarations several estimators share (one wording, one range, one flag). */
 import { DEFAULT_STD_EPSILON } from './group-norm';
-import { booleanParam, choiceParam, numberParam, type ParamSpec } from './spec';
+import { booleanParam, choiceParam, numberParam, type ParamSpec } from '../params/spec';
 
 export const GROUP_STATS_CHOICES = ['trajectory', 'turn-weighted'] as const;
 

@@ -39,7 +39,7 @@ import {
   type GroupStats,
 } from './turns';
 import { gammaParam, INVALID_ACTION_PENALTY, NORMALIZE_BY_STD, statsParam, STD_EPSILON } from './common-params';
-import { numberParam } from './spec';
+import { numberParam } from '../params/spec';
 import { componentAt, fmt, NO_SELECTION, selected } from './worked';
 
 export interface GigpoParams {

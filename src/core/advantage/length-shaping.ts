@@ -20,7 +20,7 @@
 import type { AdvantageEstimator, RolloutGroup, TurnAdvantages } from './types';
 import { CRITIC_COMPONENTS, criticWorked, gaeAdvantages } from './ppo';
 import { gammaParam, lambdaParam } from './common-params';
-import { numberParam } from './spec';
+import { numberParam } from '../params/spec';
 import { componentAt, fmt, selected } from './worked';
 import { validateGroup } from './turns';
 

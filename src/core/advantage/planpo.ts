@@ -32,7 +32,8 @@ import { ALPHA_FINAL, ALPHA_INIT, type AlphaSchedule } from './alpha-schedule';
 import { responseAdvantages, TURN_GROUPINGS, type TurnGrouping } from './planpo-response';
 import { normalizeTurnScores, penalizedTurnScores, validateGroup, type GroupStats } from './turns';
 import { INVALID_ACTION_PENALTY, NORMALIZE_BY_STD, statsParam, STD_EPSILON } from './common-params';
-import { booleanParam, choiceParam, numberParam, SCHEDULE_KINDS, type ComponentSpec, type ParamSpec, type ScheduleSpec, type WorkedEquation, type WorkedInput } from './spec';
+import { SCHEDULE_KINDS, type ComponentSpec, type ScheduleSpec, type WorkedEquation, type WorkedInput } from './spec';
+import { booleanParam, choiceParam, numberParam, type ParamSpec } from '../params/spec';
 import { componentAt, efficiencyOf, fmt, groupStatsLine, NO_SELECTION, selected } from './worked';
 
 export interface PlanpoParams {

@@ -4,41 +4,9 @@
  * combine, and the worked equation for one response. Consumers (trainer, lab, CLI, share links,
  * config validation) read these declarations and never test an entry by property name.
  *
- * Type-only plus tiny builders, so estimator files can import it without an import cycle.
+ * Parameters themselves are ParamSpecs (core/params/spec.ts), the one declaration shared with
+ * rewards and the run's settings. Type-only, so estimator files can import it without a cycle.
  */
-
-export type ParamType = 'number' | 'integer' | 'choice' | 'boolean';
-export type ParamValue = number | string | boolean;
-
-/** One estimator parameter. */
-export interface ParamSpec {
-  /** Field name in the estimator's params object (and in `RunConfig.estimatorParams`). */
-  key: string;
-  type: ParamType;
-  default: ParamValue;
-  /** Short label for forms, e.g. `γ (discount)`. */
-  label: string;
-  /** One line of help (forms' title text, CLI --help). */
-  help: string;
-  /** CLI flag without the dashes, e.g. `gamma` for `--gamma`. */
-  cliFlag: string;
-  /** Query key in share links, after the estimator id: `gigpo.gamma=0.9`. */
-  linkKey: string;
-  /** Inclusive range for number / integer. */
-  min?: number;
-  max?: number;
-  /** Valid values for choice. */
-  choices?: readonly string[];
-  /** Further CLI flags for this parameter; `value` set means a value-less switch (`--no-std`). */
-  cliAliases?: readonly { flag: string; value?: ParamValue }[];
-  /** Key of a doc section explaining the parameter (docs/algorithms/<page>.md#<anchor>). */
-  docKey?: string;
-  /**
-   * Under free decoding the trainer gives this parameter `RunConfig.formatPenalty` unless the run
-   * overrides it (verl-agent's invalid-action penalty).
-   */
-  formatPenalty?: boolean;
-}
 
 export type ScheduleKind = 'linear' | 'constant';
 export const SCHEDULE_KINDS: readonly ScheduleKind[] = ['linear', 'constant'];
@@ -107,22 +75,4 @@ export interface WorkedEquation {
   lines: string[];
   /** The numbers that went into the lines, by name (tests and tooltips read them). */
   numbers: Record<string, number>;
-}
-
-/** Builders that keep entries short; they only fill the repeated fields. */
-export function numberParam(key: string, def: number, min: number, max: number, label: string, help: string, extra: Partial<ParamSpec> = {}): ParamSpec {
-  return { key, type: 'number', default: def, min, max, label, help, cliFlag: kebab(key), linkKey: key, ...extra };
-}
-
-export function choiceParam(key: string, def: string, choices: readonly string[], label: string, help: string, extra: Partial<ParamSpec> = {}): ParamSpec {
-  return { key, type: 'choice', default: def, choices, label, help, cliFlag: kebab(key), linkKey: key, ...extra };
-}
-
-export function booleanParam(key: string, def: boolean, label: string, help: string, extra: Partial<ParamSpec> = {}): ParamSpec {
-  return { key, type: 'boolean', default: def, label, help, cliFlag: kebab(key), linkKey: key, ...extra };
-}
-
-/** `stdEpsilon` → `std-epsilon`. */
-export function kebab(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

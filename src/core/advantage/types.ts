@@ -4,7 +4,8 @@
  * One `RolloutGroup` is the G trajectories sampled for one task. Estimators return one number
  * per response a_{i,t} (trajectory i, turn t), plus the named components the UI plots.
  */
-import type { Combination, ComponentSpec, ParamSpec, ScheduleSpec, WorkedEquation, WorkedInput } from './spec';
+import type { Combination, ComponentSpec, ScheduleSpec, WorkedEquation, WorkedInput } from './spec';
+import type { ParamSpec } from '../params/spec';
 
 /** τ_i as the estimators see it. */
 export interface TrajectorySummary {

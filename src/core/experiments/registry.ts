@@ -40,7 +40,7 @@ export const EXPERIMENTS: Readonly<Record<ExperimentId, ExperimentDefinition>> =
     id: 'alpha-ablation',
     title: 'α_init ablation',
     claim: 'α_init = 0.1 is the best of {0.5, 0.2, 0.1, 0.05, 0}.',
-    arms: ALPHA_VALUES.map((a) => arm(`alpha-${a}`, `α_init = ${a}`, 'planpo', { alphaInit: a, alphaFinal: a / 2 })),
+    arms: ALPHA_VALUES.map((a) => arm(`alpha-${a}`, `α_init = ${a}`, 'planpo', { estimatorParams: { alphaInit: a, alphaFinal: a / 2 } })),
     envs: { full: HOUSEHOLD, reduced: HOUSEHOLD },
     tables: ['alpha', 'final'],
     charts: [{ kind: 'bars', metric: 'successRate' }, { kind: 'bars', metric: 'meanTurns' }, { kind: 'curve', metric: 'successRate' }],

@@ -14,7 +14,7 @@
  * - Function words and task verbs (a, the, in, put, ...) are not keywords.
  * - A task with no content words pays nothing.
  */
-import { numberParam } from '../advantage/spec';
+import { numberParam } from '../params/spec';
 import type { RewardFunction } from './types';
 
 export interface KeywordProxyParams {

@@ -13,7 +13,7 @@
  * - The goal pays g, not the env's 10: the scale is this entry's own.
  * - An env that declares no intermediate checks (C_t always empty) gets only the goal and the penalty.
  */
-import { numberParam } from '../advantage/spec';
+import { numberParam } from '../params/spec';
 import { repeatFlags } from './loops';
 import type { RewardFunction } from './types';
 

@@ -6,8 +6,8 @@
  *
  *   getReward('loop-penalty').turnRewards(episode, { ...defaults, loopPenalty: 0.2 })
  */
-import type { ParamValue } from '../advantage/spec';
-import { checkParam, describeParam } from '../advantage/params';
+import type { ParamValue } from '../params/spec';
+import { validateParams } from '../params/validate';
 import { keywordProxyReward } from './keyword-proxy';
 import { loopPenaltyReward } from './loop-penalty';
 import { outcomeReward } from './outcome';
@@ -35,31 +35,14 @@ export function getReward(id: string): AnyRewardFunction {
   return REWARDS[id] as AnyRewardFunction;
 }
 
-const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v));
-
 /**
  * The params of reward `id` a user supplied (JSON, link or flags), checked against its declared
- * schema: the valid overrides and one problem per rejected key, naming it and what is used instead.
+ * schema (core/params): the valid overrides and one problem per rejected key, naming it and what
+ * is used instead.
  */
 export function validateRewardParams(id: string, raw: Record<string, unknown>): { params: Record<string, ParamValue>; problems: string[] } {
-  const params: Record<string, ParamValue> = {};
-  const problems: string[] = [];
-  if (!isRewardId(id)) {
-    if (Object.keys(raw).length > 0) problems.push(`unknown reward "${id}"; parameters ignored`);
-    return { params, problems };
-  }
-  const entry = getReward(id);
-  for (const [key, value] of Object.entries(raw)) {
-    const spec = entry.params.find((p) => p.key === key);
-    if (!spec) {
-      problems.push(`${key}: not a parameter of reward ${id} (its parameters: ${entry.params.map((p) => p.key).join(', ') || 'none'}); ignored`);
-      continue;
-    }
-    const ok = checkParam(spec, value);
-    if (ok === undefined) problems.push(`${key}: expected ${describeParam(spec)}, got ${show(value)}; using ${show(spec.default)}`);
-    else params[key] = ok;
-  }
-  return { params, problems };
+  if (!isRewardId(id)) return { params: {}, problems: Object.keys(raw).length > 0 ? [`unknown reward "${id}"; parameters ignored`] : [] };
+  return validateParams(getReward(id).params, raw, { owner: `reward ${id}` }) as { params: Record<string, ParamValue>; problems: string[] };
 }
 
 /** Declared defaults ⊕ overrides: the params object `turnRewards` gets. */

@@ -7,7 +7,7 @@
  * its equation, and what kind of signal it is (`kind`), so the lab, the CLI, share links and the
  * contract tests read declarations only.
  */
-import type { ParamSpec } from '../advantage/spec';
+import type { ParamSpec } from '../params/spec';
 
 /** One step of an episode as a reward function sees it. */
 export interface RewardTurn {

@@ -4,7 +4,7 @@
  * - T_i = every turn (verl-agent's episode_lengths); L_{i,t} = every response token, forced
  *   tags and words included (the response the environment saw).
  * - Parameters come from the entry's declarations only (params.ts `assembleParams`): declared
- *   schedules (α(k)) are evaluated at k = 1..K, the iteration being trained, with K the run's
+ *   schedules (α(k)), with the entry's own init/final keys, are evaluated at k = 1..K, the iteration being trained, with K the run's
  *   schedule horizon (`scheduleHorizon`, = config.iterations unless a resume fixed it), so the
  *   last update uses α_final.
  * - Free decoding: format-invalid turns carry `actionValid = false`, and parameters declared
@@ -34,18 +34,11 @@ export function summarizeGroup(group: TaskGroup): RolloutGroup {
 /**
  * The params object of estimator `id` for the update of iteration k (1..K; 0 = before training),
  * read from the entry's declarations: defaults ⊕ format penalty (free decoding, for parameters
- * declared `formatPenalty`) ⊕ the run's α_init/α_final for each declared schedule ⊕ (for the
- * trained estimator) config.estimatorParams ⊕ each schedule's value at k of K.
+ * declared `formatPenalty`) ⊕ (for the trained estimator) config.estimatorParams ⊕ each declared
+ * schedule's value at k of K, from the entry's own init/final/kind parameters.
  */
 export function estimatorParams(config: RunConfig, id: string, k: number): Record<string, unknown> {
-  const entry = getEstimator(id);
-  const own = id === config.estimator ? config.estimatorParams : {};
-  const overrides: Record<string, unknown> = {};
-  for (const s of entry.schedules) {
-    overrides[s.initKey] = config.alphaInit;
-    overrides[s.finalKey] = config.alphaFinal;
-  }
-  Object.assign(overrides, own);
+  const overrides = id === config.estimator ? config.estimatorParams : {};
   return assembleParams(id, overrides, {
     k, K: scheduleHorizon(config), formatPenalty: config.decoding === 'free' ? config.formatPenalty : undefined,
   });

@@ -2,13 +2,22 @@
  * RunConfig: the whole description of a training run as plain JSON. The CLI, the worker, saved
  * runs and the UI's share links all use this one object; `validateConfig` turns anything (a parsed
  * URL, a JSON file) into a usable config plus a list of named problems, never throwing.
+ *
+ * Each field's default, range, label, flag and link key is declared once, in run-params.ts; this
+ * file holds the type, and builds the defaults and the validation from those declarations.
+ * α is not a run setting: it is the PlanPO entries' own parameter (`estimatorParams.alphaInit`);
+ * configs written before that carry `alphaInit`/`alphaFinal`, mapped by legacy-alpha.ts.
  */
-import { ESTIMATOR_IDS, isEstimatorId } from '../advantage/registry';
 import { validateEstimatorParams } from '../advantage/params';
-import { ENV_IDS, getEnv, isEnvId } from '../env/registry';
-import { DEFAULT_REWARD, REWARD_IDS, isRewardId, validateRewardParams } from '../reward/registry';
-import { AGG_MODES, KL_TYPE_NAMES, type AggMode, type KlTypeName } from '../loss/names';
+import { getEnv, isEnvId } from '../env/registry';
+import { validateRewardParams } from '../reward/registry';
+import type { AggMode, KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
+import { checkParam, describeParam, quoteValue, validateParams } from '../params/validate';
+import { envRunParam, runParam, runParams } from './run-params';
+import { mapLegacyAlpha } from './legacy-alpha';
+
+export { quoteValue };
 
 export interface RunConfig {
   env: string;
@@ -48,9 +57,6 @@ export interface RunConfig {
   klType: KlTypeName;
   entropyCoef: number;
   aggMode: AggMode;
-  /** α(k) from alphaInit to alphaFinal (schedule from the estimator's params, default linear). */
-  alphaInit: number;
-  alphaFinal: number;
   miniBatches: number;
   epochs: number;
   decoding: DecodingMode;
@@ -69,143 +75,80 @@ export interface RunConfig {
   hashBuckets: number;
 }
 
-export const DEFAULT_CONFIG: RunConfig = {
-  env: 'household-v0',
-  taskType: 'pick_and_place_simple',
-  split: 'seen',
-  envSize: null,
-  estimator: 'planpo',
-  estimatorParams: {},
-  reward: DEFAULT_REWARD,
-  rewardParams: {},
-  seed: 1,
-  iterations: 150,
-  scheduleHorizon: null,
-  groupSize: 8,
-  tasksPerIteration: 8,
-  maxTurns: null,
-  historyLength: 2,
-  lr: 3e-3,
-  clipLow: 0.2,
-  clipHigh: 0.2,
-  clipRatioC: 3,
-  klCoef: 0.01,
-  klType: 'k3',
-  entropyCoef: 0.001,
-  aggMode: 'token-mean',
-  alphaInit: 0.1,
-  alphaFinal: 0.05,
-  miniBatches: 4,
-  epochs: 1,
-  decoding: 'constrained',
-  maxThinkTokens: 8,
-  maxResponseTokens: 32,
-  formatPenalty: 0.1,
-  temperature: 1,
-  valueCoef: 0.5,
-  hidden: 128,
-  hashBuckets: 1024,
-};
+/** The fields declared in run-params.ts (all but the two parameter objects). */
+export type RunSettingKey = Exclude<keyof RunConfig, 'estimatorParams' | 'rewardParams'>;
 
-type Check = (v: unknown) => boolean;
-const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-const num = (min: number, max = Infinity, openMin = false): Check => (v) =>
-  typeof v === 'number' && Number.isFinite(v) && (openMin ? v > min : v >= min) && v <= max;
-const oneOf = (values: readonly unknown[]): Check => (v) => values.includes(v);
-const nullOr = (c: Check): Check => (v) => v === null || c(v);
+function declaredDefaults(): RunConfig {
+  const out: Record<string, unknown> = { estimatorParams: {}, rewardParams: {} };
+  for (const p of runParams()) out[p.key] = p.default;
+  return out as unknown as RunConfig;
+}
 
-/** Check and the expected value in words (a function when it lists registry ids, which can grow). */
-const CHECKS: { [K in keyof RunConfig]?: [Check, string | (() => string)] } = {
-  env: [oneOf(ENV_IDS), () => `one of ${ENV_IDS.join(', ')}`],
-  split: [oneOf(['seen', 'unseen']), 'seen or unseen'],
-  envSize: [nullOr(int(1, 100000)), "an integer in the environment's size range, or null"],
-  estimator: [(v) => typeof v === 'string' && isEstimatorId(v), () => `one of ${ESTIMATOR_IDS.join(', ')}`],
-  reward: [(v) => typeof v === 'string' && isRewardId(v), () => `one of ${REWARD_IDS.join(', ')}`],
-  seed: [int(0, 0xffffffff), 'an integer in 0..4294967295'],
-  iterations: [int(0, 100000), 'an integer ≥ 0'],
-  scheduleHorizon: [nullOr(int(1, 100000)), 'a positive integer or null'],
-  groupSize: [int(1, 64), 'an integer in 1..64'],
-  tasksPerIteration: [int(1, 64), 'an integer in 1..64'],
-  maxTurns: [nullOr(int(1, 1000)), 'a positive integer or null'],
-  historyLength: [int(0, 16), 'an integer in 0..16'],
-  lr: [num(0, 1, true), 'a number in (0, 1]'],
-  clipLow: [num(0, 0.999), 'a number in [0, 1)'],
-  clipHigh: [num(0, 10), 'a number ≥ 0'],
-  clipRatioC: [num(1, 1000, true), 'a number > 1'],
-  klCoef: [num(0, 100), 'a number ≥ 0'],
-  klType: [oneOf(KL_TYPE_NAMES), `one of ${KL_TYPE_NAMES.join(', ')}`],
-  entropyCoef: [num(0, 100), 'a number ≥ 0'],
-  aggMode: [oneOf(AGG_MODES), `one of ${AGG_MODES.join(', ')}`],
-  alphaInit: [num(0, 100), 'a number ≥ 0'],
-  alphaFinal: [num(0, 100), 'a number ≥ 0'],
-  miniBatches: [int(1, 256), 'an integer in 1..256'],
-  epochs: [int(1, 64), 'an integer in 1..64'],
-  decoding: [oneOf(['constrained', 'free']), 'constrained or free'],
-  maxThinkTokens: [int(0, 64), 'an integer in 0..64'],
-  maxResponseTokens: [int(4, 256), 'an integer in 4..256'],
-  formatPenalty: [num(0, 100), 'a number ≥ 0'],
-  temperature: [num(0, 100, true), 'a number > 0'],
-  valueCoef: [num(0, 100), 'a number ≥ 0'],
-  hidden: [int(4, 1024), 'an integer in 4..1024'],
-  hashBuckets: [int(16, 65536), 'an integer in 16..65536'],
-};
+/** The declared defaults (run-params.ts); a test checks every RunConfig field is declared. */
+export const DEFAULT_CONFIG: RunConfig = declaredDefaults();
 
 export interface ValidatedConfig {
   config: RunConfig;
   /** One message per ignored or replaced value, naming the field. */
   problems: string[];
+  /** What an older config's keys were read as (`alphaInit` → `estimatorParams.alphaInit`); not errors. */
+  notes: string[];
 }
 
-/** A value quoted for a message: control characters escaped, cut after 80 characters with the total size. */
-export const quoteValue = (v: unknown): string => {
-  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
-  // eslint-disable-next-line no-control-regex
-  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  const body = safe.length > 80 ? `${safe.slice(0, 80)}… (${text.length.toLocaleString('en-US')} characters)` : safe;
-  return typeof v === 'string' ? `"${body}"` : body;
-};
+/** Keys an older RunConfig had, read by legacy-alpha.ts. */
+const LEGACY_KEYS = new Set(['alphaInit', 'alphaFinal']);
+/** Keys checked against the environment after the generic pass. */
+const ENV_KEYS = new Set(['taskType', 'split', 'envSize', 'maxTurns']);
 
 /** Any value → a usable RunConfig (bad fields replaced by defaults) and the list of problems. */
 export function validateConfig(input: unknown): ValidatedConfig {
   const problems: string[] = [];
-  const config: RunConfig = { ...DEFAULT_CONFIG, estimatorParams: {}, rewardParams: {} };
+  const notes: string[] = [];
+  const config: RunConfig = declaredDefaults();
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     if (input !== undefined) problems.push(`config: expected an object, got ${quoteValue(input)}; using defaults`);
-    return { config, problems };
+    return { config, problems, notes };
   }
   const raw = input as Record<string, unknown>;
-  const target = config as unknown as Record<string, unknown>;
-  for (const [key, [check, expected]] of Object.entries(CHECKS) as Array<[keyof RunConfig, [Check, string | (() => string)]]>) {
-    if (!(key in raw)) continue;
-    if (check(raw[key])) target[key] = raw[key];
-    else problems.push(`${key}: expected ${typeof expected === 'function' ? expected() : expected}, got ${quoteValue(raw[key])}; using ${quoteValue(DEFAULT_CONFIG[key])}`);
-  }
+  const declared = runParams();
+  const checked = validateParams(declared, raw, {
+    owner: 'RunConfig', text: false,
+    skip: (key) => ENV_KEYS.has(key) || LEGACY_KEYS.has(key) || key === 'estimatorParams' || key === 'rewardParams' || !declared.some((p) => p.key === key),
+  });
+  Object.assign(config, checked.params);
+  problems.push(...checked.problems);
   validateEnvFields(raw, config, problems);
   config.estimatorParams = validateDeclared('estimatorParams', config.estimator, raw.estimatorParams, problems, validateEstimatorParams);
   config.rewardParams = validateDeclared('rewardParams', config.reward, raw.rewardParams, problems, validateRewardParams);
-  return { config, problems };
+  const legacy = mapLegacyAlpha(raw, [config.estimator], { [config.estimator]: config.estimatorParams }, (_id, key) => `estimatorParams.${key}`);
+  config.estimatorParams = legacy.params[config.estimator] ?? config.estimatorParams;
+  notes.push(...legacy.notes);
+  return { config, problems, notes };
 }
 
+/** taskType, split, envSize and maxTurns, checked against the chosen environment's declarations. */
 function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, problems: string[]): void {
-  if (!isEnvId(config.env)) return;
-  const env = getEnv(config.env);
-  const defaultType = env.taskTypes.includes(DEFAULT_CONFIG.taskType ?? '') ? DEFAULT_CONFIG.taskType : null;
-  if (config.env !== DEFAULT_CONFIG.env) config.taskType = defaultType;
-  if ('taskType' in raw) {
-    const v = raw.taskType;
-    if (v === null || (typeof v === 'string' && env.taskTypes.includes(v))) config.taskType = v;
-    else problems.push(`taskType: expected null or one of ${env.taskTypes.join(', ')}, got ${quoteValue(v)}; using ${quoteValue(defaultType)}`);
-  }
-  const size = env.sizeRange;
-  if (config.envSize !== null && (config.envSize < size.min || config.envSize > size.max)) {
-    problems.push(envSizeProblem(config.env, config.envSize));
-    config.envSize = null;
-  }
-  const limit = env.maxTurnsLimit;
-  if (config.maxTurns !== null && config.maxTurns > limit) {
-    problems.push(`maxTurns: ${config.maxTurns} is above ${config.env}'s limit ${limit}; using ${limit}`);
-    config.maxTurns = limit;
+  const target = config as unknown as Record<string, unknown>;
+  const env = isEnvId(config.env) ? getEnv(config.env) : null;
+  if (env && config.env !== DEFAULT_CONFIG.env) config.taskType = env.taskTypes.includes(DEFAULT_CONFIG.taskType ?? '') ? DEFAULT_CONFIG.taskType : null;
+  for (const key of ENV_KEYS) {
+    if (!(key in raw)) continue;
+    const generic = runParam(key);
+    const value = raw[key];
+    const spec = checkParam(generic, value, { text: false }) === undefined ? generic : envRunParam(key, config.env);
+    const ok = checkParam(spec, value, { text: false });
+    if (ok !== undefined) {
+      target[key] = ok;
+      continue;
+    }
+    if (spec === generic) problems.push(`${key}: expected ${describeParam(spec)}, got ${quoteValue(value)}; using ${quoteValue(target[key])}`);
+    else if (key === 'envSize' && env) problems.push(envSizeProblem(config.env, value));
+    else if (key === 'maxTurns' && env && (value as number) > env.maxTurnsLimit) {
+      problems.push(`maxTurns: ${value as number} is above ${config.env}'s limit ${env.maxTurnsLimit}; using ${env.maxTurnsLimit}`);
+      target[key] = env.maxTurnsLimit;
+      continue;
+    } else problems.push(`${key}: expected ${describeParam(spec)}, got ${quoteValue(value)}; using ${quoteValue(target[key])}`);
+    if (key !== 'taskType') target[key] = DEFAULT_CONFIG[key as RunSettingKey];
   }
 }
 

@@ -1,13 +1,14 @@
 import type { RunConfig } from '../../core/train/config';
 import { getReward, REWARD_IDS } from '../../core/reward/registry';
 import { configEvents } from '../../state/config-store';
-import { NumberField, SelectField } from './fields';
+import type { ParamValue } from '../../core/params/spec';
+import { ParamField, SelectField } from './fields';
 
 /** The reward every compared run trains on, and its declared parameters (More settings). */
 export function RewardFields({ run }: { run: RunConfig }) {
   const entry = getReward(run.reward);
   const own = run.rewardParams ?? {};
-  const setParam = (key: string, value: number | null) => {
+  const setParam = (key: string, value: ParamValue | null) => {
     const next: Record<string, unknown> = { ...own };
     if (value === null) delete next[key];
     else next[key] = value;
@@ -26,8 +27,8 @@ export function RewardFields({ run }: { run: RunConfig }) {
       {entry.params.length > 0 && (
         <div className="reward-param-fields">
           {entry.params.map((spec) => (
-            <NumberField key={spec.key} label={spec.label} value={typeof own[spec.key] === 'number' ? (own[spec.key] as number) : spec.default as number}
-              min={spec.min ?? -1e9} max={spec.max ?? 1e9} hint={spec.help} onCommit={(v) => setParam(spec.key, v)} />
+            <ParamField key={spec.key} spec={spec} value={Object.prototype.hasOwnProperty.call(own, spec.key) ? (own[spec.key] as ParamValue) : spec.default}
+              onChange={(v) => setParam(spec.key, v)} />
           ))}
         </div>
       )}

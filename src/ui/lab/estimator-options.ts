@@ -4,7 +4,8 @@
  * parameter fields (schema + the value in use). Pure, so tests check a new entry shows up.
  */
 import { ESTIMATOR_IDS, getEstimator } from '../../core/advantage/registry';
-import { paramDefaults, type ParamSpec, type ParamValue } from '../../core/advantage/params';
+import { paramDefaults } from '../../core/advantage/params';
+import type { ParamSpec, ParamValue } from '../../core/params/spec';
 import { seriesVar } from '../palette';
 
 export interface EstimatorOption {
@@ -30,20 +31,11 @@ export function estimatorOptions(): EstimatorOption[] {
   });
 }
 
-/** The parameters a declared schedule takes from the run (α_init, α_final: the lab's shared fields). */
-export function sharedScheduleKeys(id: string): string[] {
-  return getEstimator(id).schedules.flatMap((s) => [s.initKey, s.finalKey]);
-}
-
-/**
- * The fields of estimator `id` with the values of `own` (its overrides) over the defaults; with
- * `withoutShared`, leaving out the schedule ends the run supplies (shown once for all runs).
- */
-export function paramFields(id: string, own: Readonly<Record<string, ParamValue>> = {}, withoutShared = false): ParamField[] {
+/** The fields of estimator `id` (α_init, α_final and the schedule kind included) with the values of `own` (its overrides) over the defaults. */
+export function paramFields(id: string, own: Readonly<Record<string, ParamValue>> = {}): ParamField[] {
   const entry = getEstimator(id);
   const defaults = paramDefaults(entry);
-  const shared = withoutShared ? sharedScheduleKeys(id) : [];
-  return entry.params.filter((spec) => !shared.includes(spec.key)).map((spec) => {
+  return entry.params.map((spec) => {
     const value = Object.prototype.hasOwnProperty.call(own, spec.key) ? own[spec.key] : defaults[spec.key];
     return { spec, value, changed: value !== defaults[spec.key] };
   });

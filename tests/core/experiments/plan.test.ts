@@ -42,8 +42,8 @@ describe('experiment registry and plans', () => {
 
   it('the alpha ablation sweeps the paper values with alpha_final = alpha_init / 2', () => {
     const runs = planExperiment('alpha-ablation', 'full', { seeds: 1 }).runs;
-    expect(runs.map((r) => r.config.alphaInit)).toEqual([...ALPHA_VALUES]);
-    expect(runs.map((r) => r.config.alphaFinal)).toEqual(ALPHA_VALUES.map((a) => a / 2));
+    expect(runs.map((r) => r.config.estimatorParams?.alphaInit)).toEqual([...ALPHA_VALUES]);
+    expect(runs.map((r) => r.config.estimatorParams?.alphaFinal)).toEqual(ALPHA_VALUES.map((a) => a / 2));
   });
 
   it('critic-based arms train the value head and group-relative arms do not', () => {

@@ -75,7 +75,7 @@ describe('reward in RunConfig, share links and the CLI', () => {
     const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => '', isTty: false };
     const base = ['--env', 'household-v0', '--env-size', '4', '--max-turns', '4', '--group-size', '2', '--tasks', '1', '--iterations', '1', '--backend', 'cpu', '--json'];
     await expect(trainCommand.run([...base, '--reward', 'outcome', '--loop-penalty', '0.2'], io)).rejects.toThrow(/--loop-penalty does not apply to reward outcome/);
-    await expect(trainCommand.run([...base, '--reward', 'bogus'], io)).rejects.toThrow(/--reward: unknown "bogus"/);
+    await expect(trainCommand.run([...base, '--reward', 'bogus'], io)).rejects.toThrow(/--reward: expected one of outcome, loop-penalty, keyword-proxy, got "bogus"/);
     expect(await trainCommand.run([...base, '--reward', 'loop-penalty', '--loop-penalty', '5'], io)).toBe(0);
     const m = JSON.parse(out[0]);
     expect(m.meanEnvReward).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { numberParam } from '../../../src/core/advantage/spec';
+import { numberParam } from '../../../src/core/params/spec';
 import { getReward, REWARD_IDS, type AnyRewardFunction } from '../../../src/core/reward/registry';
 import { checkRewardDeclarations, rewardTurn } from './reward-contract';
 

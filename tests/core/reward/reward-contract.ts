@@ -4,7 +4,8 @@
  */
 import katex from 'katex';
 import { expect } from 'vitest';
-import { checkParam, paramDefaults } from '../../../src/core/advantage/params';
+import { paramDefaults } from '../../../src/core/advantage/params';
+import { checkParam } from '../../../src/core/params/validate';
 import type { AnyRewardFunction } from '../../../src/core/reward/registry';
 import { REWARD_KINDS, type RewardTurn } from '../../../src/core/reward/types';
 

@@ -3,7 +3,7 @@ import { estimatorParams, isZeroAdvantageGroup } from '../../../src/core/train/a
 import { DEFAULT_CONFIG } from '../../../src/core/train/config';
 
 describe('estimator parameters', () => {
-  it('decays α(k) linearly from alphaInit to alphaFinal over the run', () => {
+  it('decays α(k) linearly from PlanPO\'s own alphaInit to alphaFinal over the run', () => {
     const cfg = { ...DEFAULT_CONFIG, iterations: 100 };
     expect(estimatorParams(cfg, 'planpo', 0).alpha).toBeCloseTo(0.1, 12);
     expect(estimatorParams(cfg, 'planpo', 50).alpha).toBeCloseTo(0.075, 12);

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, validateConfig } from '../../../src/core/train/config';
+import { estimatorParams } from '../../../src/core/train/advantages';
 
 describe('validateConfig', () => {
   it('gives the defaults for an empty object, with no problems', () => {
-    expect(validateConfig({})).toEqual({ config: DEFAULT_CONFIG, problems: [] });
+    expect(validateConfig({})).toEqual({ config: DEFAULT_CONFIG, problems: [], notes: [] });
   });
 
-  it('defaults follow the issue and verl-agent: 8 × 8, history 2, k3 KL 0.01, token-mean, α 0.1 → 0.05', () => {
+  it('defaults follow the issue and verl-agent: 8 × 8, history 2, k3 KL 0.01, token-mean, α 0.1 → 0.05 (PlanPO\'s own)', () => {
     const c = DEFAULT_CONFIG;
     expect([c.groupSize, c.tasksPerIteration, c.historyLength]).toEqual([8, 8, 2]);
     expect([c.klType, c.klCoef, c.aggMode]).toEqual(['k3', 0.01, 'token-mean']);
-    expect([c.alphaInit, c.alphaFinal, c.decoding]).toEqual([0.1, 0.05, 'constrained']);
+    expect(c.decoding).toBe('constrained');
+    expect(estimatorParams(c, 'planpo', 0)).toMatchObject({ alphaInit: 0.1, alphaFinal: 0.05 });
   });
 
   it('keeps good values, ignores unknown keys, and survives a JSON round trip', () => {
