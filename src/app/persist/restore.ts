@@ -9,6 +9,7 @@ import { configEvents } from '../../state/config-store';
 import { boundRecord, GROUP_BOUNDS, keepIteration, METRIC_BOUNDS } from '../../state/history-bounds';
 import { runEvents, type GroupRecords, type RestoredRun } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
+import { errorText, ReadBackError } from '../../core/train/read-back';
 import { runsRestored } from '../run-client';
 import { loadLab, type LoadedLab } from './labs';
 import { CURRENT_KEY, labAttached, refreshList } from './recorder';
@@ -30,9 +31,27 @@ function restoredRuns(loaded: LoadedLab): RestoredRun[] {
   });
 }
 
-/** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). */
+/**
+ * A saved lab that fails validation is set aside: kept in storage and listed with its reason, the
+ * tab forgets it, and the lab opens as it would without it.
+ */
+function setAside(id: string, error: ReadBackError): void {
+  if (sessionStorage.getItem(CURRENT_KEY) === id) sessionStorage.removeItem(CURRENT_KEY);
+  const name = useSavedRunsStore.getState().labs.find((l) => l.id === id)?.name ?? id;
+  savedRunsEvents.labUnreadable(id, errorText(error));
+  savedRunsEvents.noticeAdded(`The saved lab "${name}" could not be opened (${errorText(error)}). It is kept in Saved runs, where you can delete it; the lab opened without it.`);
+}
+
+/** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). False when it cannot be opened. */
 export async function openLab(id: string, claim = true): Promise<boolean> {
-  const loaded = await loadLab(id);
+  let loaded: LoadedLab | null;
+  try {
+    loaded = await loadLab(id);
+  } catch (error) {
+    if (!(error instanceof ReadBackError)) throw error;
+    setAside(id, error);
+    return false;
+  }
   if (!loaded) return false;
   const { lab } = loaded;
   const config = { ...lab.config, estimators: lab.runs.map((r) => r.estimator) };

@@ -27,7 +27,7 @@ describe('opening a run file in the lab', () => {
   it('uses the checkpoint config, which the worker resumes from, over the file header', () => {
     const saved = savedRun({});
     const fromCheckpoint = { ...saved.config, lr: 0.02, estimatorParams: { stats: 'turn-weighted' } };
-    const lab = labConfigOfRunFile({ ...saved, checkpoint: { config: fromCheckpoint } as SavedRun['checkpoint'] });
+    const lab = labConfigOfRunFile({ ...saved, checkpoint: { config: fromCheckpoint } as unknown as SavedRun['checkpoint'] });
     expect(runConfigsOf(lab)[0]).toEqual(fromCheckpoint);
   });
 });

@@ -27,7 +27,7 @@ class TinyModel {
       const x = tf.sin(tf.mul(tf.range(0, 8 * 4).reshape([8, 4]), 0.37 + t * 0.011)); // [8, 4]
       const y = tf.cos(tf.mul(tf.range(0, 8 * 3).reshape([8, 3]), 0.23 + t * 0.007)); // [8, 3]
       const { value, grads } = tf.variableGrads(() => tf.mean(tf.square(tf.sub(tf.add(tf.matMul(x, this.w), this.b), y))) as tf.Scalar);
-      this.optimizer.applyGradients(grads);
+      this.optimizer.applyGradients(grads as Record<string, tf.Variable>);
       return value.dataSync()[0];
     });
   }

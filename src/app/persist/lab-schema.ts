@@ -1,0 +1,62 @@
+/**
+ * What a saved lab must be before the page uses it: the schema of a LabRecord (its configuration
+ * through the same validation as a new run, strictly: see core/train/read-back.ts) and of a stored
+ * checkpoint (core/train/checkpoint-check.ts, as for a run file). A record that fails is set aside
+ * by the caller, never used and never deleted. Fields a record was written without take their
+ * defaults, so a record from before a RunConfig field existed still opens.
+ */
+import { isEstimatorId } from '../../core/advantage/registry';
+import { validateEstimatorParams, type ParamValue } from '../../core/advantage/params';
+import { z } from '../../core/io/zod';
+import { checkpointFromJson, type Checkpoint } from '../../core/train/checkpoint';
+import { parseOrThrow, ReadBackError, storedConfig } from '../../core/train/read-back';
+import { BACKEND_REQUESTS } from '../../../workers/backend-request';
+import type { LabRecord } from './db';
+
+const WHERE = 'saved lab';
+
+const labSchema = z.object({
+  id: z.string({ error: 'must be a string' }),
+  name: z.string({ error: 'must be a string' }),
+  createdAt: z.number({ error: 'must be a time' }),
+  updatedAt: z.number({ error: 'must be a time' }),
+  config: z.object({
+    run: z.unknown(),
+    estimators: z.array(z.string(), { error: 'must be a list of estimator ids' }).min(1, { error: 'must name at least one estimator' }),
+    backend: z.enum(BACKEND_REQUESTS, { error: `must be one of ${BACKEND_REQUESTS.join(', ')}` }),
+    slack: z.number({ error: 'must be a number' }).min(0, { error: 'must be ≥ 0' }),
+    estimatorParams: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must be an object per estimator' }).optional(),
+  }, { error: 'must be a lab configuration' }),
+  runs: z.array(z.object({
+    id: z.string({ error: 'must be a string' }),
+    estimator: z.string({ error: 'must be a string' }),
+    fingerprint: z.string().nullable().catch(null),
+    metricsFingerprint: z.string().nullable().catch(null),
+  }), { error: 'must be a list of runs' }),
+  checkpointIterations: z.record(z.string(), z.number().int().min(0), { error: 'must map run ids to iterations' }).catch({}),
+});
+
+function checkEstimator(id: string, path: string): void {
+  if (!isEstimatorId(id)) throw new ReadBackError(`${WHERE}: ${path}: unknown estimator "${id}"`);
+}
+
+/** A stored LabRecord, validated; a one-line ReadBackError ("saved lab: config.run.env: ...") when it cannot be used. */
+export function checkLabRecord(raw: unknown): LabRecord {
+  const lab = parseOrThrow(labSchema, raw, WHERE);
+  const run = storedConfig(lab.config.run, WHERE, 'config.run');
+  lab.config.estimators.forEach((id, i) => checkEstimator(id, `config.estimators.${i}`));
+  lab.runs.forEach((r, i) => checkEstimator(r.estimator, `runs.${i}.estimator`));
+  const estimatorParams: Record<string, Record<string, ParamValue>> = {};
+  for (const [id, params] of Object.entries(lab.config.estimatorParams ?? {})) {
+    const checked = validateEstimatorParams(id, params);
+    if (checked.problems.length > 0) throw new ReadBackError(`${WHERE}: config.estimatorParams.${id}: ${checked.problems[0].replace(/; using .*$/s, '')}`);
+    estimatorParams[id] = checked.params;
+  }
+  const { estimatorParams: _raw, ...rest } = lab.config;
+  return { ...lab, config: { ...rest, run, ...(lab.config.estimatorParams ? { estimatorParams } : {}) } };
+}
+
+/** A stored checkpoint of run `runId`, through the run-file checks. */
+export function checkStoredCheckpoint(raw: unknown, runId: string): Checkpoint {
+  return checkpointFromJson(raw, `${WHERE}: checkpoint of ${runId}`);
+}
