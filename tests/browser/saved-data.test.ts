@@ -54,7 +54,8 @@ function dumpDb(page: Page): Promise<{ version: number; rows: Rows }> {
 
 /** Replace the database by a version-1 one, as the code before the upgrade steps wrote it. */
 function writeV1Db(page: Page, rows: Rows): Promise<void> {
-  return page.evaluate(async (data) => {
+  return page.evaluate(async (arg: unknown) => {
+    const data = arg as Record<string, Array<{ key: IDBValidKey; value: unknown }>>;
     await new Promise((ok, fail) => {
       const del = indexedDB.deleteDatabase('rollout-lab');
       del.onsuccess = ok;
@@ -82,7 +83,7 @@ function writeV1Db(page: Page, rows: Rows): Promise<void> {
       tx.onerror = () => fail(tx.error);
     });
     db.close();
-  }, rows);
+  }, rows as unknown);
 }
 
 type StoredCheckpoint = { iteration: number; optimizer: { iterations: number; accBeta1?: number; accBeta2?: number } };
