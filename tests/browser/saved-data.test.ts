@@ -134,7 +134,7 @@ describe('what the lab reads back from storage', () => {
     await page.close();
   });
 
-  it('a saved lab that names an environment that does not exist is set aside: a new tab opens the lab and lists it as not openable', async () => {
+  it('a saved lab that names an environment that does not exist is set aside: a new tab opens the newest readable lab and lists it as not openable', async () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}robots.txt`);
     await page.evaluate(async () => {
@@ -156,6 +156,8 @@ describe('what the lab reads back from storage', () => {
     expect(await item.innerText()).toContain('could not be opened: saved lab: config.run.env: expected one of household-v0');
     expect(await item.innerText()).toContain('got "bogus-v9"');
     expect(await fresh.getByTestId('fault-notices').innerText()).toContain('The saved lab "From a newer version" could not be opened');
+    const lines = await waitForStatus(fresh, 'paused'); // the lab saved before it
+    expect(lines.map((l) => [l.estimator, l.iteration])).toEqual([['grpo', 2], ['planpo', 2]]);
     if (SHOTS) await fresh.screenshot({ path: join(SHOTS, 'unreadable-lab.png'), fullPage: true });
     expect(errors).toEqual([]);
     await fresh.close();

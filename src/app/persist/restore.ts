@@ -31,6 +31,9 @@ function restoredRuns(loaded: LoadedLab): RestoredRun[] {
   });
 }
 
+const setAsideNotice = (name: string, reason: string) =>
+  `The saved lab "${name}" could not be opened (${reason}). It is kept in Saved runs, where you can delete it; the lab opened without it.`;
+
 /**
  * A saved lab that fails validation is set aside: kept in storage and listed with its reason, the
  * tab forgets it, and the lab opens as it would without it.
@@ -39,7 +42,7 @@ function setAside(id: string, error: ReadBackError): void {
   if (sessionStorage.getItem(CURRENT_KEY) === id) sessionStorage.removeItem(CURRENT_KEY);
   const name = useSavedRunsStore.getState().labs.find((l) => l.id === id)?.name ?? id;
   savedRunsEvents.labUnreadable(id, errorText(error));
-  savedRunsEvents.noticeAdded(`The saved lab "${name}" could not be opened (${errorText(error)}). It is kept in Saved runs, where you can delete it; the lab opened without it.`);
+  savedRunsEvents.noticeAdded(setAsideNotice(name, errorText(error)));
 }
 
 /** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). False when it cannot be opened. */
@@ -76,9 +79,15 @@ export function labSavedElsewhere(id: string): void {
   }, REFRESH_MS);
 }
 
+/**
+ * Start-up: the tab's own lab, or else (without a share link) the newest saved lab that passes
+ * validation. Labs that fail are never opened; each is named once in a notice and listed with its reason.
+ */
 export async function restoreOnStart(fromLink: boolean): Promise<void> {
   await refreshList();
+  const labs = useSavedRunsStore.getState().labs;
   const current = sessionStorage.getItem(CURRENT_KEY);
-  const target = current ?? (fromLink ? null : useSavedRunsStore.getState().labs[0]?.id ?? null);
+  for (const lab of labs) if (lab.problem && lab.id !== current) savedRunsEvents.noticeAdded(setAsideNotice(lab.name, lab.problem));
+  const target = current ?? (fromLink ? null : labs.find((l) => !l.problem)?.id ?? null);
   if (target && !(await openLab(target))) sessionStorage.removeItem(CURRENT_KEY);
 }
