@@ -2,15 +2,17 @@
  * Recorded runs: finished lab runs (one per estimator, same configuration) in one compact file
  * the page can show at once. JSON, gzip-compressed with fflate. A file holds, per run, every
  * iteration's metrics and divergence summary and the full rollout groups of a bounded set of
- * iterations. Each run's final checkpoint sits in a file of its own (weights as base64 float32,
- * no optimizer moments), fetched only when a person continues training from it.
+ * iterations. Each run also ships as a run file of its own (`<id>.<estimator>.rlrun`: weights and
+ * Adam state, the one checkpoint form), fetched only when a person continues training from it.
  * `npm run cli -- record-classroom` writes them; the lab reads them (src/app/recorded-client.ts).
  */
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
-import type { CheckpointJson } from '../core/train/checkpoint';
 import type { IterationMetrics } from '../core/train/metrics';
 import type { DivergenceSummary, GroupRecords } from '../state/run-store';
+import { z } from '../core/io/zod';
+import { parseOrThrow } from '../core/train/read-back';
 import type { LabConfig } from '../state/lab-config';
+import { checkLabConfig } from './persist/lab-schema';
 
 export const RECORDED_FORMAT = 'rollout-lab.recorded-runs.v1';
 /** At most this many iterations keep their full rollout groups. */
@@ -24,7 +26,7 @@ export interface RecordedRun {
   groups: Record<number, GroupRecords[]>;
   fingerprint: string | null;
   metricsFingerprint: string | null;
-  /** File name (beside the runs file) of the final checkpoint, or null. */
+  /** File name (beside the runs file) of the run's run file (.rlrun: final weights and Adam state), or null. */
   checkpoint: string | null;
 }
 
@@ -96,7 +98,22 @@ function fail(why: string): never {
   throw new Error(`not a usable recorded-runs file: ${why}`);
 }
 
-/** Parses a gzip (or plain JSON) recorded-runs file; throws a readable error when malformed. */
+const recordedRun = z.object({
+  estimator: z.string({ error: 'must be a string' }),
+  metrics: z.array(z.looseObject({ iteration: z.number().int().min(1) }), { error: 'must be a list of iteration metrics' }),
+  divergence: z.array(z.looseObject({ iteration: z.number().int().min(1) }), { error: 'must be a list' }),
+  groups: z.record(z.string().regex(/^\d+$/, { error: 'keys must be iterations' }), z.array(z.array(z.looseObject({}))), { error: 'must map iterations to groups' }),
+  fingerprint: z.string().nullable(),
+  metricsFingerprint: z.string().nullable(),
+  checkpoint: z.string().nullable(),
+});
+const recordingSchema = z.object({
+  description: z.string({ error: 'must be a string' }),
+  config: z.unknown(),
+  runs: z.array(recordedRun, { error: 'must be a list of runs' }).min(1, { error: 'no runs' }),
+});
+
+/** Parses a gzip (or plain JSON) recorded-runs file; throws a readable one-line error when malformed. */
 export function decodeRecordedRuns(bytes: Uint8Array): RecordedRuns {
   const gz = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
   let raw: unknown;
@@ -105,49 +122,12 @@ export function decodeRecordedRuns(bytes: Uint8Array): RecordedRuns {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const file = raw as RecordedRuns;
-  if (!file || typeof file !== 'object' || file.format !== RECORDED_FORMAT) fail(`expected format "${RECORDED_FORMAT}"`);
-  if (!file.config || !Array.isArray(file.config.estimators)) fail('config missing');
-  if (!Array.isArray(file.runs) || file.runs.length === 0) fail('no runs');
-  for (const run of file.runs) {
-    if (typeof run.estimator !== 'string' || !Array.isArray(run.metrics) || !Array.isArray(run.divergence)) fail('a run lacks estimator, metrics or divergence');
-    if (!run.groups || typeof run.groups !== 'object') fail(`run ${run.estimator} has no groups`);
+  if (!raw || typeof raw !== 'object' || (raw as { format?: unknown }).format !== RECORDED_FORMAT) fail(`expected format "${RECORDED_FORMAT}"`);
+  const where = 'not a usable recorded-runs file';
+  const parsed = parseOrThrow(recordingSchema, raw, where);
+  const config = checkLabConfig(parsed.config, where);
+  for (const run of parsed.runs) {
     if (Object.keys(run.groups).length > MAX_RECORDED_GROUP_ITERATIONS) fail(`run ${run.estimator} keeps more than ${MAX_RECORDED_GROUP_ITERATIONS} iterations of groups`);
   }
-  return file;
-}
-
-/** A checkpoint with each weight's data as base64 of its float32 bytes (4 bytes a value, exact). */
-export interface PackedCheckpoint extends Omit<CheckpointJson, 'weights' | 'optimizer'> {
-  weights: Record<string, { shape: number[]; base64: string }>;
-}
-
-function toBase64(values: ArrayLike<number>): string {
-  const bytes = new Uint8Array(Float32Array.from(values).buffer);
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
-function fromBase64(text: string): number[] {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return Array.from(new Float32Array(bytes.buffer));
-}
-
-/** Weights packed as base64; the optimizer's moments are dropped (continuing restarts Adam). */
-export function packCheckpoint(cp: CheckpointJson): Uint8Array {
-  const weights: PackedCheckpoint['weights'] = {};
-  for (const [name, w] of Object.entries(cp.weights)) weights[name] = { shape: w.shape, base64: toBase64(w.data) };
-  const { optimizer: _o, ...rest } = cp;
-  return gzipSync(strToU8(JSON.stringify({ ...rest, weights })), { level: 9, mtime: 0 });
-}
-
-/** The packed file back as a CheckpointJson the trainer worker accepts (fresh Adam state). */
-export function unpackCheckpoint(bytes: Uint8Array): CheckpointJson {
-  const packed = JSON.parse(strFromU8(gunzipSync(bytes))) as PackedCheckpoint;
-  const weights: Record<string, { shape: number[]; data: number[] }> = {};
-  for (const [name, w] of Object.entries(packed.weights ?? {})) weights[name] = { shape: w.shape, data: fromBase64(w.base64) };
-  return { ...packed, weights, optimizer: { iterations: 0, moments: [] } } as unknown as CheckpointJson;
+  return { ...(raw as RecordedRuns), config };
 }

@@ -14,6 +14,8 @@ export interface SavedLabSummary {
   env: string;
   /** The smallest checkpoint iteration over the lab's runs (what a resume starts from). */
   iteration: number;
+  /** Why the lab cannot be opened (it failed validation; kept, not deleted); null when it can. */
+  problem: string | null;
 }
 
 export interface SavedRunsState {
@@ -40,6 +42,9 @@ const MAX_NOTICES = 5;
 
 export const savedRunsEvents = {
   labsListed: (labs: SavedLabSummary[]) => useSavedRunsStore.setState({ labs }),
+  /** Opening lab `id` failed validation: it stays listed, marked with the reason. */
+  labUnreadable: (id: string, problem: string) =>
+    useSavedRunsStore.setState((s) => ({ labs: s.labs.map((l) => (l.id === id ? { ...l, problem } : l)) })),
   labOpened: (id: string | null, readOnly: boolean, savedIterations: Record<string, number> = {}) =>
     useSavedRunsStore.setState({ currentId: id, readOnly, savedIterations }),
   ownershipChanged: (readOnly: boolean) => useSavedRunsStore.setState({ readOnly }),

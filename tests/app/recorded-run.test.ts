@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodeRecordedGroups, decodeRecordedRuns, encodeRecordedGroups, encodeRecordedRuns, packCheckpoint, recordedIterations,
-  splitRecording, unpackCheckpoint, type RecordedRuns,
+  decodeRecordedGroups, decodeRecordedRuns, encodeRecordedGroups, encodeRecordedRuns, recordedIterations,
+  splitRecording, type RecordedRuns,
 } from '../../src/app/recorded-run';
 import { DEFAULT_LAB_CONFIG } from '../../src/state/lab-config';
-import type { CheckpointJson } from '../../src/core/train/checkpoint';
 import type { GroupRecords } from '../../src/state/run-store';
 
 const group = (tag: string) => [{ task: { task_id: tag }, estimator_advantages: { grpo: { per_turn: [1] }, planpo: { per_turn: [2] }, rloo: { per_turn: [3] } } }] as unknown as GroupRecords;
@@ -45,13 +44,12 @@ describe('recorded runs', () => {
     expect(() => decodeRecordedRuns(encodeRecordedRuns(tooMany))).toThrow(/more than 8 iterations/);
   });
 
-  it('packs checkpoint weights as exact float32 and drops the optimizer moments', () => {
-    const values = [0.1, -2.5, 3.14159, 1e-8, 0];
-    const cp = { format: 'rollout-lab.checkpoint.v1', config: DEFAULT_LAB_CONFIG.run, iteration: 7, vocabulary: {},
-      weights: { encW: { shape: [5], data: values } }, optimizer: { iterations: 7, moments: [{ name: 'm', shape: [1], data: [1] }] } } as unknown as CheckpointJson;
-    const back = unpackCheckpoint(packCheckpoint(cp));
-    expect(back.weights.encW.data).toEqual(Array.from(Float32Array.from(values)));
-    expect(back.iteration).toBe(7);
-    expect(back.optimizer).toEqual({ iterations: 0, moments: [] });
+  it('validates the recording by schema, its lab configuration like a saved one', () => {
+    const bad = file();
+    bad.config = { ...bad.config, run: { ...bad.config.run, env: 'bogus-v9' } };
+    expect(() => decodeRecordedRuns(encodeRecordedRuns(bad))).toThrow(/^not a usable recorded-runs file: config\.run\.env: expected one of household-v0.*, got "bogus-v9"$/);
+    const noMetrics = file();
+    (noMetrics.runs[1] as unknown as { metrics: unknown }).metrics = 'none';
+    expect(() => decodeRecordedRuns(encodeRecordedRuns(noMetrics))).toThrow('not a usable recorded-runs file: runs.1.metrics: must be a list of iteration metrics, got "none"');
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command';
 import { trainCommand } from '../../src/cli/commands/train';
-import { CHECKPOINT_FORMAT, decodeRunFile, type IterationMetrics } from '../../src/core/train';
+import { CHECKPOINT_FORMAT, checkpointToJson, decodeRunFile, type IterationMetrics } from '../../src/core/train';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-train-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,13 +42,16 @@ describe('npm run cli -- train --checkpoint / --resume', () => {
     expect(after.checkpoint!.iteration).toBe(4);
   }, 180_000); // three real training runs on the cpu backend: over a minute when the machine is busy
 
-  it('still writes and reads the JSON checkpoint for a .json name, with a note when resuming', async () => {
+  it('no longer writes a JSON checkpoint, and still resumes from one (legacy) with a note', async () => {
     const file = join(dir, 'old.json');
-    await train(['--iterations', '1', '--checkpoint', file]);
+    await expect(train(['--iterations', '1', '--checkpoint', file])).rejects.toThrow(/JSON checkpoints are a legacy form that is read, no longer written; name a run file/);
+    const runFile = join(dir, 'one.rlrun');
+    await train(['--iterations', '1', '--checkpoint', runFile]);
+    writeFileSync(file, JSON.stringify(checkpointToJson(decodeRunFile(new Uint8Array(readFileSync(runFile))).checkpoint!)));
     expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe(CHECKPOINT_FORMAT);
     const rest = await train(['--resume', file, '--iterations', '2']);
     expect(rest.metrics.map((m) => m.iteration)).toEqual([2]);
-    expect(rest.err[0]).toMatch(/is a JSON checkpoint \(older format\)/);
+    expect(rest.err[0]).toMatch(/old\.json"? is a JSON checkpoint \(a legacy format, read only\)/);
   });
 
   it('refuses a resume file that is neither, naming it', async () => {

@@ -9,15 +9,23 @@
  *   reports      SavedReport, by [labId, runId, iteration] (the bounded set of run-file.ts's keepReport)
  *   checkpoints  Checkpoint, by [labId, runId] (the latest one; weights and Adam moments as
  *                Float32Array, stored by structured clone as binary, not as JSON numbers)
+ *
+ * Versions: each step in UPGRADES takes the database from version i to i + 1, so a database of any
+ * older version opens through every step after it.
+ *   v1  the five object stores.
+ *   v2  checkpoints carry Adam's running products (optimizer.accBeta1 / accBeta2), replayed for
+ *       v1 checkpoints from their step count (adamProducts), so their resume is bit-identical.
+ * What is read back is validated before use (lab-schema.ts).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { adamProducts } from '../../core/train/adam-state';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import type { SavedDivergence, SavedReport } from '../../core/train/run-file';
 import type { LabConfig } from '../../state/lab-config';
 
 export const DB_NAME = 'rollout-lab';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 export interface SavedRunMeta {
   id: string;
@@ -49,16 +57,35 @@ export interface LabSchema extends DBSchema {
 
 export type LabDb = IDBPDatabase<LabSchema>;
 
+type UpgradeTx = IDBPTransaction<LabSchema, StoreNames<LabSchema>[], 'versionchange'>;
+
+/** UPGRADES[i] takes version i to i + 1 (inside the versionchange transaction). */
+const UPGRADES: ReadonlyArray<(db: LabDb, tx: UpgradeTx) => Promise<void> | void> = [
+  (db) => {
+    db.createObjectStore('labs', { keyPath: 'id' });
+    db.createObjectStore('metrics');
+    db.createObjectStore('divergence');
+    db.createObjectStore('reports');
+    db.createObjectStore('checkpoints');
+  },
+  async (_db, tx) => {
+    for (let cursor = await tx.objectStore('checkpoints').openCursor(); cursor; cursor = await cursor.continue()) {
+      const cp = cursor.value as Checkpoint | null;
+      const opt = cp?.optimizer as Partial<Checkpoint['optimizer']> | undefined;
+      if (!cp || !opt || typeof opt.iterations !== 'number' || opt.accBeta1 !== undefined) continue;
+      void cursor.update({ ...cp, optimizer: { ...cp.optimizer, ...adamProducts(opt.iterations) } });
+    }
+  },
+];
+
 let opening: Promise<LabDb> | null = null;
 
 export function labDb(): Promise<LabDb> {
   opening ??= openDB<LabSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('labs', { keyPath: 'id' });
-      db.createObjectStore('metrics');
-      db.createObjectStore('divergence');
-      db.createObjectStore('reports');
-      db.createObjectStore('checkpoints');
+    upgrade(db, oldVersion, _newVersion, tx) {
+      let step = Promise.resolve();
+      for (let v = oldVersion; v < DB_VERSION; v++) step = step.then(() => UPGRADES[v](db, tx));
+      void step.catch(() => tx.abort()); // a failed step changes nothing: openDB rejects, the old version stays
     },
   });
   return opening;

@@ -11,6 +11,8 @@ import { keepReport, REPORT_KEEP, type SavedDivergence, type SavedReport, type S
 import type { SavedLabSummary } from '../../state/saved-runs-store';
 import type { LabConfig } from '../../state/lab-config';
 import { labDb, labRange, runRange, type LabRecord, type SavedRunMeta } from './db';
+import { checkLabRecord, checkStoredCheckpoint } from './lab-schema';
+import { errorText } from '../../core/train/read-back';
 
 export interface LoadedRun {
   meta: SavedRunMeta;
@@ -93,26 +95,37 @@ export async function saveCheckpoint(labId: string, runId: string, checkpoint: C
   await tx.done;
 }
 
-function summaryOf(lab: LabRecord): SavedLabSummary {
+function summaryOf(raw: unknown): SavedLabSummary {
+  let lab: LabRecord;
+  try {
+    lab = checkLabRecord(raw);
+  } catch (error) {
+    const r = (raw ?? {}) as Partial<Record<keyof LabRecord, unknown>>;
+    const name = typeof r.name === 'string' ? r.name : typeof r.id === 'string' ? r.id : 'a saved lab';
+    return { id: String(r.id), name, updatedAt: typeof r.updatedAt === 'number' ? r.updatedAt : 0, estimators: [], env: '', iteration: 0, problem: errorText(error) };
+  }
   const its = lab.runs.map((r) => lab.checkpointIterations[r.id] ?? 0);
   return {
     id: lab.id, name: lab.name, updatedAt: lab.updatedAt, estimators: lab.runs.map((r) => r.estimator),
-    env: lab.config.run.env, iteration: its.length ? Math.min(...its) : 0,
+    env: lab.config.run.env, iteration: its.length ? Math.min(...its) : 0, problem: null,
   };
 }
 
-/** Newest first. */
+/** Newest first; a lab that fails validation is listed with its problem. */
 export async function listLabs(): Promise<SavedLabSummary[]> {
   const labs = await (await labDb()).getAll('labs');
   return labs.map(summaryOf).sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
+/** Saved lab `id`, validated (a ReadBackError names what cannot be used); null when there is none. */
 export async function loadLab(id: string): Promise<LoadedLab | null> {
   const db = await labDb();
-  const lab = await db.get('labs', id);
-  if (!lab) return null;
+  const raw = await db.get('labs', id);
+  if (!raw) return null;
+  const lab = checkLabRecord(raw);
   const runs = await Promise.all(lab.runs.map(async (meta): Promise<LoadedRun> => {
-    const checkpoint = (await db.get('checkpoints', [id, meta.id])) ?? null;
+    const stored = (await db.get('checkpoints', [id, meta.id])) ?? null;
+    const checkpoint = stored && checkStoredCheckpoint(stored, meta.id);
     const upTo = checkpoint?.iteration ?? 0;
     const inRange = IDBKeyRange.bound([id, meta.id, 1], [id, meta.id, upTo]);
     if (upTo === 0) return { meta, metrics: [], divergence: [], reports: [], checkpoint };

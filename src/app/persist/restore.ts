@@ -13,6 +13,7 @@ import { boundRecord, GROUP_BOUNDS, keepIteration, METRIC_BOUNDS } from '../../s
 import { runEvents, type GroupRecords, type RestoredRun } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 import { migrateLabAlpha } from '../../state/lab-config';
+import { errorText, ReadBackError } from '../../core/train/read-back';
 import { loadLab, type LoadedLab } from './labs';
 import { CURRENT_KEY, labAttached, refreshList } from './recorder';
 import { claimLab } from './tabs';
@@ -48,9 +49,30 @@ function restoredRuns(loaded: LoadedLab): RestoredRun[] {
   });
 }
 
-/** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). */
+const setAsideNotice = (name: string, reason: string) =>
+  `The saved lab "${name}" could not be opened (${reason}). It is kept in Saved runs, where you can delete it; the lab opened without it.`;
+
+/**
+ * A saved lab that fails validation is set aside: kept in storage and listed with its reason, the
+ * tab forgets it, and the lab opens as it would without it.
+ */
+function setAside(id: string, error: ReadBackError): void {
+  if (sessionStorage.getItem(CURRENT_KEY) === id) sessionStorage.removeItem(CURRENT_KEY);
+  const name = useSavedRunsStore.getState().labs.find((l) => l.id === id)?.name ?? id;
+  savedRunsEvents.labUnreadable(id, errorText(error));
+  savedRunsEvents.noticeAdded(setAsideNotice(name, errorText(error)));
+}
+
+/** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). False when it cannot be opened. */
 export async function openLab(id: string, claim = true): Promise<boolean> {
-  const loaded = await loadLab(id);
+  let loaded: LoadedLab | null;
+  try {
+    loaded = await loadLab(id);
+  } catch (error) {
+    if (!(error instanceof ReadBackError)) throw error;
+    setAside(id, error);
+    return false;
+  }
   if (!loaded) return false;
   const { lab } = loaded;
   const { config, notes } = migrateLabAlpha({ ...lab.config, estimators: lab.runs.map((r) => r.estimator) });
@@ -75,9 +97,15 @@ export function labSavedElsewhere(id: string): void {
   }, REFRESH_MS);
 }
 
+/**
+ * Start-up: the tab's own lab, or else (without a share link) the newest saved lab that passes
+ * validation. Labs that fail are never opened; each is named once in a notice and listed with its reason.
+ */
 export async function restoreOnStart(fromLink: boolean): Promise<void> {
   await refreshList();
+  const labs = useSavedRunsStore.getState().labs;
   const current = sessionStorage.getItem(CURRENT_KEY);
-  const target = current ?? (fromLink ? null : useSavedRunsStore.getState().labs[0]?.id ?? null);
+  for (const lab of labs) if (lab.problem && lab.id !== current) savedRunsEvents.noticeAdded(setAsideNotice(lab.name, lab.problem));
+  const target = current ?? (fromLink ? null : labs.find((l) => !l.problem)?.id ?? null);
   if (target && !(await openLab(target))) sessionStorage.removeItem(CURRENT_KEY);
 }

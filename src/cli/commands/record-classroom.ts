@@ -8,18 +8,18 @@ import { join } from 'node:path';
 import { CliError, intFlag, parseArgs, stringFlag } from '../args';
 import type { CliCommand, CliIo } from '../command';
 import { useNodeBackend } from '../tf-node';
-import { checkpointToJson, Trainer, trainLoop } from '../../core/train';
+import { encodeRunFile, RUN_FILE_EXTENSION, savedRunOf, Trainer, trainLoop } from '../../core/train';
 import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf, type LabConfig } from '../../state/lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from '../../app/report';
-import { encodeRecordedGroups, encodeRecordedRuns, packCheckpoint, recordedIterations, splitRecording, type RecordedRun } from '../../app/recorded-run';
+import { encodeRecordedGroups, encodeRecordedRuns, recordedIterations, splitRecording, type RecordedRun } from '../../app/recorded-run';
 
 const USAGE = `Usage: npm run -s cli -- record-classroom [--out DIR] [--iterations K] [--seed N] [--preset ID]
 
 Trains the lab's preset (default "classroom") once per estimator on wasm and writes
 DIR/<preset>.runs.gz (default DIR public/recorded): every iteration's metrics and divergence
 summary and the last iteration's groups (shown first); DIR/<preset>.groups.gz, the groups of up
-to 7 earlier iterations (fetched next); and DIR/<preset>.<estimator>.checkpoint.gz, each run's
-final weights.
+to 7 earlier iterations (fetched next); and DIR/<preset>.<estimator>.rlrun, each run as a run
+file (its metrics, final weights and Adam state: continuing it equals training on without a stop).
 
 Options:
   --out DIR          output folder (default public/recorded)
@@ -47,8 +47,9 @@ async function recordRun(config: LabConfig, index: number, io: CliIo, backend: s
       }
       io.err(`${runConfig.estimator} it ${m.iteration}/${runConfig.iterations}  success ${m.successRate.toFixed(2)}  turns ${m.meanTurns.toFixed(1)}  tokens ${m.meanResponseTokens.toFixed(1)}  ${(m.timing.totalMs / 1000).toFixed(1)} s`);
     }
-    const name = `${stem}.${runConfig.estimator}.checkpoint.gz`;
-    const bytes = packCheckpoint(checkpointToJson(await trainer.checkpoint()));
+    const name = `${stem}.${runConfig.estimator}${RUN_FILE_EXTENSION}`;
+    const saved = savedRunOf(await trainer.checkpoint(), run.metrics, { name: `${runConfig.estimator}, recorded (${stem})` });
+    const bytes = encodeRunFile({ ...saved, lab: { estimators: config.estimators, backend: config.backend, slack: config.slack } });
     await writeFile(join(out, name), bytes);
     run.checkpoint = name;
     io.err(`${join(out, name)}: ${(bytes.length / 1024).toFixed(0)} KiB`);

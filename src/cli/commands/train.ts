@@ -3,7 +3,7 @@
  * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
  */
 import { appendFile, writeFile } from 'node:fs/promises';
-import { readCheckpointFile, writeCheckpointFile } from '../run-file-io';
+import { checkCheckpointPath, readCheckpointFile, writeCheckpointFile } from '../run-file-io';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
 import { checkOutputPath } from '../errors';
 import { readConfigFile } from '../files';
@@ -29,9 +29,10 @@ Trains the policy with the clipped update and prints one line per iteration.
 Options:
   --backend cpu|wasm     tfjs backend (default wasm)
   --config FILE          a RunConfig JSON file; the run-setting flags below override it
-  --resume FILE          continue from a run file or JSON checkpoint (its config wins; --iterations may extend it)
+  --resume FILE          continue from a run file (or a legacy JSON checkpoint; its config wins; --iterations
+                         may extend it); the resumed run equals the uninterrupted one bit for bit
   --checkpoint FILE      at the end, write a run file (.rlrun: config, metrics, weights + Adam state, iteration;
-                         the lab opens it); a FILE ending in .json gets the older JSON checkpoint instead
+                         the lab opens it)
   --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
                          still spans --iterations, so the resumed run equals an uninterrupted one)
   --stop-at-success X    end once the mean training success of the last --stop-window iterations is ≥ X
@@ -97,8 +98,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let resumed: SavedRun | null = null;
   const resume = stringFlag(args, 'resume');
   if (resume) {
-    ({ checkpoint, run: resumed } = await readCheckpointFile(resume));
-    if (!resumed) io.err(`${resume} is a JSON checkpoint (older format); --checkpoint FILE.rlrun writes a run file`);
+    let notes: string[];
+    ({ checkpoint, run: resumed, notes } = await readCheckpointFile(resume));
+    notes.forEach((n) => io.err(n));
     const iterations = intFlag(args, 'iterations');
     if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
   }
@@ -108,7 +110,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (every < 0) throw new CliError(`--rollouts-every must be ≥ 0, got ${every}`);
   const cpPath = stringFlag(args, 'checkpoint');
   if (rollouts) await checkOutputPath(rollouts, '--rollouts');
-  if (cpPath) await checkOutputPath(cpPath, '--checkpoint');
+  if (cpPath) {
+    checkCheckpointPath(cpPath);
+    await checkOutputPath(cpPath, '--checkpoint');
+  }
   const trainer = await Trainer.create(config, { checkpoint, backend });
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
@@ -131,8 +136,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       if (m.iteration >= stopAfter || reached) break;
     }
     if (cpPath) {
-      const kind = await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);
-      io.err(`${kind === 'run' ? 'run file' : 'JSON checkpoint'} written to ${cpPath}`);
+      await writeCheckpointFile(cpPath, await trainer.checkpoint(), metrics, resumed);
+      io.err(`run file written to ${cpPath}`);
     }
   } finally {
     trainer.dispose();

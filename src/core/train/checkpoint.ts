@@ -1,23 +1,25 @@
 /**
  * Checkpoints: weights + Adam state + config + iteration + vocabulary, as plain data.
  * Typed arrays in memory; `checkpointToJson` / `checkpointFromJson` turn them into number arrays
- * and back (float32 values round-trip exactly through JSON numbers).
+ * and back (float32 values round-trip exactly through JSON numbers). Files on disk are run files
+ * (run-file.ts); a JSON checkpoint file is a legacy form that still opens. The worker hands its
+ * checkpoints to the page through the same JSON form.
  * π_ref is not stored: it is the initial weights, rebuilt from deriveSeed(config.seed, 'init').
  */
-import * as tf from '@tensorflow/tfjs-core';
 import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
 import type { VocabularySpec } from '../policy/vocabulary';
+import type { AdamState } from './adam-state';
+import { checkCheckpoint, checkpointHeader, tensorValues } from './checkpoint-check';
 import type { RunConfig } from './config';
+import { ReadBackError } from './read-back';
+
+export type { NamedWeight } from './adam-state';
 
 /** v2: the critic has its own encoder (critW, critB); v1 shared the policy's and cannot be loaded. */
 export const CHECKPOINT_FORMAT = 'rollout-lab.checkpoint.v2';
-const RETIRED_FORMATS: Record<string, string> = {
+export const RETIRED_FORMATS: Record<string, string> = {
   'rollout-lab.checkpoint.v1': 'its value head shares the policy encoder, which this version replaced by a separate critic; retrain the run (same config and seed) to get a v2 checkpoint',
 };
-
-export interface NamedWeight extends WeightData {
-  name: string;
-}
 
 export interface Checkpoint {
   format: typeof CHECKPOINT_FORMAT;
@@ -26,29 +28,8 @@ export interface Checkpoint {
   iteration: number;
   vocabulary: VocabularySpec;
   weights: WeightsData;
-  /** Adam: step count and the first/second moments, in variable order. */
-  optimizer: { iterations: number; moments: NamedWeight[] };
-}
-
-export async function optimizerState(optimizer: tf.Optimizer): Promise<Checkpoint['optimizer']> {
-  const named = await optimizer.getWeights();
-  const iterTensor = named[0].tensor;
-  const iterations = (await iterTensor.data())[0];
-  iterTensor.dispose(); // saveIterations() made a fresh scalar; the moments are live variables
-  const moments = await Promise.all(named.slice(1).map(async (w) => ({
-    name: w.name, shape: w.tensor.shape.slice(), data: Float32Array.from((await w.tensor.data()) as Float32Array),
-  })));
-  return { iterations, moments };
-}
-
-export async function restoreOptimizer(optimizer: tf.Optimizer, state: Checkpoint['optimizer']): Promise<void> {
-  if (state.moments.length === 0 && state.iterations === 0) return;
-  const tensors = [
-    { name: 'iter', tensor: tf.scalar(state.iterations, 'int32') },
-    ...state.moments.map((m) => ({ name: m.name, tensor: tf.tensor(m.data, m.shape) })),
-  ];
-  await optimizer.setWeights(tensors);
-  tf.dispose(tensors.map((t) => t.tensor)); // setWeights copied them into its own variables
+  /** Adam: step count, both running products β₁ᵗ⁺¹ / β₂ᵗ⁺¹, and the first/second moments in variable order. */
+  optimizer: AdamState;
 }
 
 type Jsonish<T> = T extends Float32Array ? number[] : T extends object ? { [K in keyof T]: Jsonish<T[K]> } : T;
@@ -58,38 +39,37 @@ export function checkpointToJson(cp: Checkpoint): CheckpointJson {
   return JSON.parse(JSON.stringify(cp, (_k, v) => (v instanceof Float32Array ? Array.from(v) : v))) as CheckpointJson;
 }
 
-function weightFrom(raw: { shape: number[]; data: ArrayLike<number> }, what: string): WeightData {
+function weightFrom(raw: { shape: number[]; data: ArrayLike<unknown> }, what: string, where: string): WeightData {
   const size = raw.shape.reduce((a, b) => a * b, 1);
-  if (!Array.isArray(raw.shape) || raw.data.length !== size) throw new Error(`checkpoint: ${what} has ${raw.data.length} values for shape [${raw.shape}]`);
-  return { shape: raw.shape.slice(), data: Float32Array.from(raw.data) };
+  if (raw.data.length !== size) throw new ReadBackError(`${where}: ${what} has ${raw.data.length} values for shape [${raw.shape.join(', ')}]`);
+  return { shape: raw.shape.slice(), data: tensorValues(raw.data, what, where) };
 }
 
-/** Parses a checkpoint object (from JSON or in memory); throws a readable error when malformed. */
-export function checkpointFromJson(raw: unknown): Checkpoint {
-  const cp = raw as CheckpointJson;
+/**
+ * Parses a checkpoint object (from JSON or in memory): schema, config (validateConfig), shapes
+ * against the config, finite values, complete Adam state. Throws a one-line ReadBackError.
+ * Adam state without the running products (written before they were stored) is migrated.
+ */
+export function checkpointFromJson(raw: unknown, where = 'checkpoint'): Checkpoint {
   const format = (raw as { format?: unknown } | null)?.format;
   if (typeof format === 'string' && format in RETIRED_FORMATS) {
-    throw new Error(`checkpoint format "${format}" is no longer supported (expected "${CHECKPOINT_FORMAT}"): ${RETIRED_FORMATS[format]}`);
+    throw new ReadBackError(`${where} format "${format}" is no longer supported (expected "${CHECKPOINT_FORMAT}"): ${RETIRED_FORMATS[format]}`);
   }
-  if (!cp || typeof cp !== 'object' || cp.format !== CHECKPOINT_FORMAT) {
-    throw new Error(`not a Rollout Lab checkpoint (expected format "${CHECKPOINT_FORMAT}")`);
+  if (!raw || typeof raw !== 'object' || format !== CHECKPOINT_FORMAT) {
+    throw new ReadBackError(`not a Rollout Lab checkpoint (expected format "${CHECKPOINT_FORMAT}")`);
   }
+  const cp = checkpointHeader(raw, 'data', where);
   const weights = {} as WeightsData;
   for (const name of WEIGHT_NAMES) {
-    if (!cp.weights?.[name]) throw new Error(`checkpoint: weight ${name} is missing`);
-    weights[name] = weightFrom(cp.weights[name], name);
+    const w = cp.weights[name];
+    if (!w) throw new ReadBackError(`${where}: weight ${name} is missing`);
+    weights[name] = weightFrom(w, `weight ${name}`, where);
   }
-  return {
-    format: CHECKPOINT_FORMAT,
-    config: cp.config as RunConfig,
-    iteration: cp.iteration,
-    vocabulary: cp.vocabulary as VocabularySpec,
-    weights,
-    optimizer: {
-      iterations: cp.optimizer?.iterations ?? 0,
-      moments: (cp.optimizer?.moments ?? []).map((m) => ({ name: m.name, ...weightFrom(m, m.name) })),
-    },
-  };
+  const moments = cp.optimizer.moments.map((m) => ({ name: m.name, ...weightFrom(m, `Adam moment ${m.name}`, where) }));
+  return checkCheckpoint({
+    format: CHECKPOINT_FORMAT, config: cp.config, iteration: cp.iteration, vocabulary: cp.vocabulary, weights,
+    optimizer: { ...cp.optimizer, moments },
+  }, where);
 }
 
 /**

@@ -7,3 +7,5 @@ export * from './trainer';
 export * from './loop';
 export * from './memory';
 export * from './run-file';
+export * from './adam-state';
+export * from './read-back';

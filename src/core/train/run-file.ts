@@ -5,11 +5,12 @@
  * The file is a plain ZIP archive (fflate, deflate level 6) with two entries, so any unzip tool
  * can look inside:
  *
- *   run.json     UTF-8 JSON: { format: 'rollout-lab.run.v1', id, name, createdAt, updatedAt,
+ *   run.json     UTF-8 JSON: { format: 'rollout-lab.run.v2', id, name, createdAt, updatedAt,
  *                config, lab, metrics, reports, checkpoint, tensors }. `checkpoint` is the
  *                Checkpoint without its numbers: every weight and Adam moment is
  *                { shape, offset, length } into tensors.bin (offset in bytes, length in values);
- *                its own `format` (CHECKPOINT_FORMAT) versions the weights it must hold.
+ *                its own `format` (CHECKPOINT_FORMAT) versions the weights it must hold; Adam's
+ *                step count and both running products (accBeta1, accBeta2) sit beside the moments.
  *   tensors.bin  the weights and Adam moments, float32 little-endian, concatenated in the order of
  *                run.json (weights in WEIGHT_NAMES order, then the moments), no padding.
  *
@@ -18,15 +19,23 @@
  * every random stream derives from config.seed and the iteration (deriveSeed), so there is no RNG
  * state to store. `metrics` are the curves, `reports` a bounded set of iteration reports (see
  * REPORT_KEEP), `lab` the rest of the lab's share-link configuration (the runs compared side by side).
+ *
+ * Reading validates before anything is built: run.json against its schema after the version
+ * migrations (run-file-schema.ts), the configs through validateConfig, every tensor's place in
+ * tensors.bin, tensors.bin's length against the declared one, shapes against the config, and every
+ * value finite (checkpoint-check.ts). Each failure is one line naming the part and the value.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { TrainedTrajectoryV1 } from '../rollout/records';
 import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
 import { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint';
+import { checkCheckpoint, checkFinite, checkpointHeader } from './checkpoint-check';
 import type { RunConfig } from './config';
 import type { IterationMetrics } from './metrics';
+import { errorText, ReadBackError, storedConfig } from './read-back';
+import { migrateRunJson, parseRunJson, RUN_FILE_FORMAT, RUN_JSON } from './run-file-schema';
 
-export const RUN_FILE_FORMAT = 'rollout-lab.run.v1';
+export { RUN_FILE_FORMAT } from './run-file-schema';
 export const RUN_FILE_EXTENSION = '.rlrun';
 export const RUN_FILE_MIME = 'application/vnd.rollout-lab.run+zip';
 
@@ -106,13 +115,13 @@ function float32Bytes(data: Float32Array): Uint8Array {
 
 function float32From(bin: Uint8Array, ref: TensorRef, what: string): Float32Array {
   const size = ref.shape.reduce((a, b) => a * b, 1);
-  if (size !== ref.length || ref.offset < 0 || ref.offset + ref.length * 4 > bin.length) {
-    throw new Error(`run file: ${what} does not fit tensors.bin (shape [${ref.shape}], ${ref.length} values at byte ${ref.offset})`);
+  if (size !== ref.length || ref.offset % 4 !== 0 || ref.offset + ref.length * 4 > bin.length) {
+    throw new ReadBackError(`${RUN_JSON}: checkpoint ${what} does not fit tensors.bin (shape [${ref.shape.join(', ')}], ${ref.length} values at byte ${ref.offset} of ${bin.length})`);
   }
   const bytes = bin.slice(ref.offset, ref.offset + ref.length * 4); // a fresh, aligned copy
-  if (littleEndian) return new Float32Array(bytes.buffer);
-  const view = new DataView(bytes.buffer);
-  return Float32Array.from({ length: ref.length }, (_, i) => view.getFloat32(i * 4, true));
+  const data = littleEndian ? new Float32Array(bytes.buffer) : Float32Array.from({ length: ref.length }, (_, i) => new DataView(bytes.buffer).getFloat32(i * 4, true));
+  checkFinite(data, `checkpoint ${what}`, RUN_JSON);
+  return data;
 }
 
 /** SavedRun → the bytes of a .rlrun file. */
@@ -129,7 +138,10 @@ export function encodeRunFile(run: SavedRun): Uint8Array {
   const checkpoint = cp && {
     format: cp.format, config: cp.config, iteration: cp.iteration, vocabulary: cp.vocabulary,
     weights: Object.fromEntries(WEIGHT_NAMES.map((name) => [name, put(cp.weights[name])])),
-    optimizer: { iterations: cp.optimizer.iterations, moments: cp.optimizer.moments.map((m) => ({ name: m.name, ...put(m) })) },
+    optimizer: {
+      iterations: cp.optimizer.iterations, accBeta1: cp.optimizer.accBeta1, accBeta2: cp.optimizer.accBeta2,
+      moments: cp.optimizer.moments.map((m) => ({ name: m.name, ...put(m) })),
+    },
   };
   const header = {
     format: RUN_FILE_FORMAT, id: run.id, name: run.name, createdAt: run.createdAt, updatedAt: run.updatedAt,
@@ -157,76 +169,64 @@ function notARunFile(bytes: Uint8Array): Error {
   return new Error('not a Rollout Lab run file (expected a ZIP archive holding run.json and tensors.bin)');
 }
 
-function requireField(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`run file: ${what}`);
-}
-
-/** The bytes of a .rlrun file → SavedRun; a readable error for other files, versions or damage. */
-export function decodeRunFile(bytes: Uint8Array): SavedRun {
+function unpack(bytes: Uint8Array): { json: Record<string, unknown>; bin: Uint8Array | undefined } {
   if (bytes.length < 4 || ZIP_MAGIC.some((b, i) => bytes[i] !== b)) throw notARunFile(bytes);
   let entries: Record<string, Uint8Array>;
   try {
     entries = unzipSync(bytes);
   } catch (error) {
-    throw new Error(`run file is damaged (the ZIP archive does not unpack: ${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new ReadBackError(`run file is damaged (the ZIP archive does not unpack: ${errorText(error)})`, { cause: error });
   }
-  if (!entries['run.json']) throw new Error('not a Rollout Lab run file (the archive has no run.json)');
-  let h: Record<string, unknown>;
+  if (!entries['run.json']) throw new ReadBackError('not a Rollout Lab run file (the archive has no run.json)');
+  let json: unknown;
   try {
-    h = JSON.parse(strFromU8(entries['run.json'])) as Record<string, unknown>;
+    json = JSON.parse(strFromU8(entries['run.json']));
   } catch (error) {
-    throw new Error('run file is damaged (run.json is not valid JSON)', { cause: error });
+    throw new ReadBackError('run file is damaged (run.json is not valid JSON)', { cause: error });
   }
-  const format = typeof h?.format === 'string' ? h.format : '';
-  if (format !== RUN_FILE_FORMAT) {
-    const version = /^rollout-lab\.run\.v(\d+)$/.exec(format);
-    if (version) throw new Error(`this run file has format ${format}, written by another version of Rollout Lab; this version reads ${RUN_FILE_FORMAT} only`);
-    throw new Error(`not a Rollout Lab run file (run.json has format "${format}", expected "${RUN_FILE_FORMAT}")`);
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new ReadBackError(`${RUN_JSON}: expected an object`);
+  return { json: json as Record<string, unknown>, bin: entries['tensors.bin'] };
+}
+
+/** The bytes of a .rlrun file (any readable version) → SavedRun and the notes of the migrations applied. */
+export function readRunFile(bytes: Uint8Array): { run: SavedRun; notes: string[] } {
+  const { json, bin } = unpack(bytes);
+  const { header, notes } = migrateRunJson(json);
+  const h = parseRunJson(header);
+  const config = storedConfig(h.config, RUN_JSON);
+  if (h.checkpoint && h.tensors && bin && bin.length !== h.tensors.bytes) {
+    throw new ReadBackError(`${RUN_JSON}: tensors.bin holds ${bin.length} bytes; run.json declares ${h.tensors.bytes}`);
   }
-  requireField(typeof h.id === 'string' && typeof h.name === 'string', 'id and name must be strings');
-  requireField(typeof h.config === 'object' && h.config !== null, 'config is missing');
-  requireField(Array.isArray(h.metrics), 'metrics must be a list');
-  requireField(Array.isArray(h.reports), 'reports must be a list');
-  return {
-    format: RUN_FILE_FORMAT,
-    id: h.id as string,
-    name: h.name as string,
-    createdAt: String(h.createdAt ?? ''),
-    updatedAt: String(h.updatedAt ?? ''),
-    config: h.config as RunConfig,
-    lab: (h.lab ?? null) as SavedLabLink | null,
-    metrics: h.metrics as IterationMetrics[],
-    reports: h.reports as SavedReport[],
-    checkpoint: h.checkpoint ? checkpointOf(h.checkpoint as StoredCheckpoint, entries['tensors.bin']) : null,
+  const run: SavedRun = {
+    format: RUN_FILE_FORMAT, id: h.id, name: h.name, createdAt: h.createdAt, updatedAt: h.updatedAt, config, lab: h.lab,
+    metrics: h.metrics as unknown as IterationMetrics[], reports: h.reports as SavedReport[],
+    checkpoint: h.checkpoint ? checkpointOf(h.checkpoint, bin) : null,
   };
+  return { run, notes };
 }
 
-interface StoredCheckpoint {
-  format: string;
-  config: RunConfig;
-  iteration: number;
-  vocabulary: Checkpoint['vocabulary'];
-  weights: Record<string, TensorRef>;
-  optimizer: { iterations: number; moments: Array<TensorRef & { name: string }> };
+/** The bytes of a .rlrun file → SavedRun; a one-line ReadBackError for other files, versions or damage. */
+export function decodeRunFile(bytes: Uint8Array): SavedRun {
+  return readRunFile(bytes).run;
 }
 
-function checkpointOf(raw: StoredCheckpoint, bin: Uint8Array | undefined): Checkpoint {
-  requireField(raw.format === CHECKPOINT_FORMAT, `its checkpoint has format "${raw.format}"; this version reads "${CHECKPOINT_FORMAT}" (the metrics and reports still open with the checkpoint left out)`);
-  requireField(bin !== undefined, 'the archive has a checkpoint but no tensors.bin');
-  requireField(Number.isInteger(raw.iteration) && raw.iteration >= 0, 'checkpoint.iteration must be a whole number');
-  requireField(typeof raw.config === 'object' && raw.config !== null, 'checkpoint.config is missing');
-  requireField(Array.isArray(raw.vocabulary?.words) && Array.isArray(raw.vocabulary?.thoughts), 'checkpoint.vocabulary is missing');
+function checkpointOf(raw: Record<string, unknown>, bin: Uint8Array | undefined): Checkpoint {
+  if (raw.format !== CHECKPOINT_FORMAT) {
+    throw new ReadBackError(`${RUN_JSON}: its checkpoint has format ${JSON.stringify(raw.format)}; this version reads "${CHECKPOINT_FORMAT}"`);
+  }
+  if (!bin) throw new ReadBackError(`${RUN_JSON}: the archive has a checkpoint but no tensors.bin`);
+  const cp = checkpointHeader(raw, 'ref', RUN_JSON, 'checkpoint.');
   const weights = {} as WeightsData;
   for (const name of WEIGHT_NAMES) {
-    const ref = raw.weights?.[name];
-    requireField(ref !== undefined, `checkpoint weight ${name} is missing`);
-    weights[name] = { shape: ref.shape.slice(), data: float32From(bin!, ref, `weight ${name}`) };
+    const ref = cp.weights[name];
+    if (!ref) throw new ReadBackError(`${RUN_JSON}: checkpoint weight ${name} is missing`);
+    weights[name] = { shape: ref.shape.slice(), data: float32From(bin, ref, `weight ${name}`) };
   }
-  const moments = (raw.optimizer?.moments ?? []).map((m) => ({ name: m.name, shape: m.shape.slice(), data: float32From(bin!, m, `Adam moment ${m.name}`) }));
-  return {
-    format: CHECKPOINT_FORMAT, config: raw.config, iteration: raw.iteration, vocabulary: raw.vocabulary, weights,
-    optimizer: { iterations: raw.optimizer?.iterations ?? 0, moments },
-  };
+  const moments = cp.optimizer.moments.map((m) => ({ name: m.name, shape: m.shape.slice(), data: float32From(bin, m, `Adam moment ${m.name}`) }));
+  return checkCheckpoint({
+    format: CHECKPOINT_FORMAT, config: cp.config, iteration: cp.iteration, vocabulary: cp.vocabulary, weights,
+    optimizer: { ...cp.optimizer, moments },
+  }, `${RUN_JSON}: checkpoint`);
 }
 
 /** A SavedRun around a checkpoint alone (the CLI's `train --checkpoint`). */

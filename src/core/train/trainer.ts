@@ -23,10 +23,14 @@ import { scoreRows } from '../rollout/score';
 import type { RolloutBatch } from '../rollout/types';
 import { alphaOf, compareEstimators, estimateGroups, estimatorParams, summarizeGroup } from './advantages';
 import { advantagesForUpdate, trainsCritic, valueTargets } from './critic';
-import { CHECKPOINT_FORMAT, optimizerState, restoreOptimizer, type Checkpoint } from './checkpoint';
+import { createAdam, optimizerState, restoreOptimizer } from './adam-state';
+import { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint';
 import type { RunConfig } from './config';
+import { maxPositions } from './model-dims';
 import { iterationMetrics, type IterationMetrics, type IterationResult } from './metrics';
 import { policyUpdate, type TrainRow } from './update';
+
+export { maxPositions } from './model-dims';
 
 const VOCABULARIES = new Map<string, VocabularySpec>();
 
@@ -68,7 +72,7 @@ export class Trainer {
     this.env = options.env ?? getEnv(config.env);
     this.policy = policy;
     this.iteration = iteration;
-    this.optimizer = tf.train.adam(config.lr, 0.9, 0.999, 1e-7); // ε explicit: webgl would pick 1e-4
+    this.optimizer = createAdam(config.lr);
   }
 
   static async create(config: RunConfig, options: TrainerOptions = {}): Promise<Trainer> {
@@ -185,11 +189,6 @@ export class Trainer {
     this.policy.dispose();
     this.optimizer.dispose();
   }
-}
-
-/** Decision positions the decoder distinguishes: thoughts + tags + the longest command. */
-export function maxPositions(cfg: RunConfig): number {
-  return cfg.decoding === 'free' ? cfg.maxResponseTokens : cfg.maxThinkTokens + 16;
 }
 
 function structuredCloneJson<T>(x: T): T {

@@ -20,6 +20,15 @@ function SavedLab({ lab, current }: { lab: SavedLabSummary; current: boolean }) 
     await deleteLab(lab.id);
     await refreshList();
   };
+  if (lab.problem) {
+    return (
+      <li data-testid="saved-lab" data-unreadable="true">
+        <span className="run-name">{lab.name}</span>
+        <span className="run-meta error">could not be opened: {lab.problem}</span>
+        <button type="button" onClick={() => void remove()} aria-label={`Delete ${lab.name}`}>Delete</button>
+      </li>
+    );
+  }
   return (
     <li aria-current={current} data-testid="saved-lab" data-iteration={lab.iteration}>
       {name === null

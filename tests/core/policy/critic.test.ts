@@ -56,13 +56,14 @@ describe('separate critic', () => {
   });
 
   it('checkpoints are format v2 with the critic weights; a v1 checkpoint is refused with a readable reason', async () => {
-    const t = await Trainer.create(smallConfig({ estimator: 'ppo' }), { env });
+    // a checkpoint read back must name a registered env
+    const t = await Trainer.create(smallConfig({ estimator: 'ppo', env: 'household-v0', envSize: 4, hidden: 8, hashBuckets: 64 }));
     await t.runIteration();
     const json = checkpointToJson(await t.checkpoint());
     t.dispose();
     expect(json.format).toBe(CHECKPOINT_FORMAT);
     expect(CHECKPOINT_FORMAT).toBe('rollout-lab.checkpoint.v2');
-    expect(json.weights.critW.shape).toEqual([128, 16]);
+    expect(json.weights.critW.shape).toEqual([64, 8]);
     const back = checkpointFromJson(JSON.parse(JSON.stringify(json)));
     expect(Array.from(back.weights.critW.data)).toEqual(json.weights.critW.data);
     const v1 = { ...json, format: 'rollout-lab.checkpoint.v1' };

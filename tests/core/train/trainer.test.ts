@@ -85,11 +85,12 @@ describe('Trainer', () => {
   });
 
   it('round-trips a checkpoint through JSON: same weights, same Adam state, same next iteration', async () => {
-    const a = await Trainer.create(smallConfig(), { env });
+    const registered = { env: 'household-v0', envSize: 4, hidden: 8, hashBuckets: 64 }; // a checkpoint must name a registered env
+    const a = await Trainer.create(smallConfig(registered));
     await a.runIteration();
     await a.runIteration();
     const json = JSON.parse(JSON.stringify(checkpointToJson(await a.checkpoint())));
-    const b = await Trainer.create(smallConfig({ seed: 999 }), { env, checkpoint: checkpointFromJson(json) });
+    const b = await Trainer.create(smallConfig({ seed: 999 }), { checkpoint: checkpointFromJson(json) });
     expect(b.iteration).toBe(2);
     expect(b.config.seed).toBe(3);
     expect(Array.from((await b.policy.getWeights()).hidW.data)).toEqual(Array.from((await a.policy.getWeights()).hidW.data));

@@ -1,0 +1,207 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium, type LabBrowser } from './browser';
+import { SMALL, waitForIteration, waitForStatus } from './lab-page';
+import { stepTimes, waitForSaved } from './persist-page';
+
+const baseUrl = inject('baseUrl');
+const LINK = `${baseUrl}?backend=wasm&${SMALL}`;
+const SHOTS = process.env.PERSIST_SHOTS;
+
+/** A new tab in `context` at `url`, with page errors recorded; the lab has rendered when it returns. */
+async function tab(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Step', exact: true }).waitFor();
+  return { page, errors };
+}
+
+type Rows = Record<string, Array<{ key: IDBValidKey; value: unknown }>>;
+
+/** Every row of the lab database (run in a page of the origin that holds no connection to it). */
+function dumpDb(page: Page): Promise<{ version: number; rows: Rows }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const req = indexedDB.open('rollout-lab');
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => fail(req.error);
+    });
+    const rows: Record<string, Array<{ key: IDBValidKey; value: unknown }>> = {};
+    for (const name of Array.from(db.objectStoreNames)) {
+      const tx = db.transaction(name);
+      rows[name] = await new Promise((ok) => {
+        const out: Array<{ key: IDBValidKey; value: unknown }> = [];
+        tx.objectStore(name).openCursor().onsuccess = (e) => {
+          const cursor = (e.target as IDBRequest<IDBCursorWithValue | null>).result;
+          if (!cursor) return ok(out);
+          out.push({ key: cursor.primaryKey, value: cursor.value });
+          cursor.continue();
+        };
+      });
+    }
+    const version = db.version;
+    db.close();
+    return { version, rows };
+  });
+}
+
+/** Replace the database by a version-1 one, as the code before the upgrade steps wrote it. */
+function writeV1Db(page: Page, rows: Rows): Promise<void> {
+  return page.evaluate(async (arg: unknown) => {
+    const data = arg as Record<string, Array<{ key: IDBValidKey; value: unknown }>>;
+    await new Promise((ok, fail) => {
+      const del = indexedDB.deleteDatabase('rollout-lab');
+      del.onsuccess = ok;
+      del.onerror = () => fail(del.error);
+      del.onblocked = () => fail(new Error('delete blocked'));
+    });
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const req = indexedDB.open('rollout-lab', 1);
+      req.onupgradeneeded = () => {
+        req.result.createObjectStore('labs', { keyPath: 'id' });
+        for (const s of ['metrics', 'divergence', 'reports', 'checkpoints']) req.result.createObjectStore(s);
+      };
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => fail(req.error);
+    });
+    const tx = db.transaction(Object.keys(data), 'readwrite');
+    for (const [name, list] of Object.entries(data)) {
+      for (const { key, value } of list) {
+        if (name === 'labs') tx.objectStore(name).put(value);
+        else tx.objectStore(name).put(value, key);
+      }
+    }
+    await new Promise((ok, fail) => {
+      tx.oncomplete = ok;
+      tx.onerror = () => fail(tx.error);
+    });
+    db.close();
+  }, rows as unknown);
+}
+
+type StoredCheckpoint = { iteration: number; optimizer: { iterations: number; accBeta1?: number; accBeta2?: number } };
+
+describe('what the lab reads back from storage', () => {
+  let lab: LabBrowser;
+  let context: BrowserContext;
+  let runFile: string;
+  let saved: { version: number; rows: Rows };
+
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: false });
+    context = await lab.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await tab(context, LINK);
+    await stepTimes(page, 2, 0, (k) => waitForIteration(page, k));
+    await waitForSaved(page, 2);
+    runFile = join(await mkdtemp(join(tmpdir(), 'rollout-lab-')), 'planpo.rlrun');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PlanPO run' }).click()]);
+    await download.saveAs(runFile);
+    await page.goto(`${baseUrl}robots.txt`); // same origin, no lab code: the app's connection closes
+    saved = await dumpDb(page);
+    await page.close();
+  });
+  afterAll(() => lab?.close());
+
+  it('a database written at version 1 opens in this version: the lab comes back, its checkpoints upgraded', async () => {
+    expect(saved.version).toBe(2);
+    const live = saved.rows.checkpoints.map((r) => (r.value as StoredCheckpoint).optimizer);
+    expect(live.every((o) => typeof o.accBeta1 === 'number' && typeof o.accBeta2 === 'number')).toBe(true);
+    const v1 = { ...saved.rows, checkpoints: saved.rows.checkpoints.map(({ key, value }) => {
+      const cp = value as StoredCheckpoint;
+      const { accBeta1: _a, accBeta2: _b, ...optimizer } = cp.optimizer; // v1 did not store the running products
+      return { key, value: { ...cp, optimizer } };
+    }) };
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}robots.txt`);
+    await writeV1Db(page, v1);
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Step', exact: true }).waitFor();
+    const lines = await waitForStatus(page, 'paused');
+    expect(lines.map((l) => [l.estimator, l.iteration])).toEqual([['grpo', 2], ['planpo', 2]]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'v1-database-restored.png'), fullPage: true });
+    await page.goto(`${baseUrl}robots.txt`);
+    const upgraded = await dumpDb(page);
+    expect(upgraded.version).toBe(2);
+    // the upgrade step replays the products the live optimizer held, bit for bit
+    expect(upgraded.rows.checkpoints.map((r) => (r.value as StoredCheckpoint).optimizer)).toEqual(live.map((o) => expect.objectContaining(o)));
+    await page.close();
+  });
+
+  it('a saved lab that names an environment that does not exist is set aside: a new tab opens the newest readable lab and lists it as not openable', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}robots.txt`);
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('rollout-lab'); r.onsuccess = () => ok(r.result); });
+      const tx = db.transaction('labs', 'readwrite');
+      const store = tx.objectStore('labs');
+      const labs = await new Promise<Array<{ id: string; name: string; updatedAt: number; config: { run: { env: string } } }>>((ok) => { const r = store.getAll(); r.onsuccess = () => ok(r.result); });
+      const bad = structuredClone(labs[0]);
+      Object.assign(bad, { id: 'bogus-lab', name: 'From a newer version', updatedAt: Date.now() + 60_000 });
+      bad.config.run.env = 'bogus-v9';
+      store.put(bad);
+      await new Promise((ok) => (tx.oncomplete = ok));
+      db.close();
+    });
+    await page.close();
+    const { page: fresh, errors } = await tab(context, baseUrl);
+    const item = fresh.locator('[data-testid="saved-lab"][data-unreadable="true"]');
+    await item.waitFor();
+    expect(await item.innerText()).toContain('could not be opened: saved lab: config.run.env: expected one of household-v0');
+    expect(await item.innerText()).toContain('got "bogus-v9"');
+    expect(await fresh.getByTestId('fault-notices').innerText()).toContain('The saved lab "From a newer version" could not be opened');
+    const lines = await waitForStatus(fresh, 'paused'); // the lab saved before it
+    expect(lines.map((l) => [l.estimator, l.iteration])).toEqual([['grpo', 2], ['planpo', 2]]);
+    if (SHOTS) await fresh.screenshot({ path: join(SHOTS, 'unreadable-lab.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await fresh.close();
+  });
+
+  it('a run file whose config names an environment that does not exist is refused with its reason and never saved', async () => {
+    const entries = unzipSync(new Uint8Array(await readFile(runFile)));
+    const header = JSON.parse(strFromU8(entries['run.json']));
+    header.config.env = 'bogus-v9';
+    const bogus = runFile.replace('planpo.rlrun', 'bogus.rlrun');
+    await writeFile(bogus, zipSync({ ...entries, 'run.json': strToU8(JSON.stringify(header)) }));
+    const { page, errors } = await tab(context, `${baseUrl}?backend=wasm`);
+    const before = await page.getByTestId('saved-lab').count();
+    await page.getByLabel('Open a run file').setInputFiles(bogus);
+    const alert = page.getByRole('alert').filter({ hasText: 'bogus.rlrun' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/^bogus\.rlrun: run file run\.json: config\.env: expected one of household-v0.*, got "bogus-v9"$/);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'refused-run-file.png'), fullPage: true });
+    await page.close();
+    const next = await tab(context, baseUrl);
+    await next.page.getByTestId('saved-lab').first().waitFor();
+    expect(await next.page.getByTestId('saved-lab').count()).toBe(before);
+    expect([...errors, ...next.errors]).toEqual([]);
+    await next.page.close();
+  });
+
+  it('a run file opened in the lab shows the parameters it trains with', async () => {
+    const entries = unzipSync(new Uint8Array(await readFile(runFile)));
+    const header = JSON.parse(strFromU8(entries['run.json']));
+    expect(header.format).toBe('rollout-lab.run.v2');
+    expect(header.checkpoint.optimizer.accBeta2).toBeGreaterThan(0);
+    header.config.estimatorParams = { stats: 'turn-weighted' }; // what the worker resumes with
+    header.checkpoint.config.estimatorParams = { stats: 'turn-weighted' };
+    const own = runFile.replace('planpo.rlrun', 'turn-weighted.rlrun');
+    await writeFile(own, zipSync({ ...entries, 'run.json': strToU8(JSON.stringify(header)) }));
+    const { page, errors } = await tab(context, `${baseUrl}?backend=wasm`);
+    await page.getByLabel('Open a run file').setInputFiles(own);
+    const lines = await waitForStatus(page, 'paused');
+    expect(lines.map((l) => [l.estimator, l.iteration])).toEqual([['planpo', 2]]);
+    await page.locator('summary', { hasText: 'More settings' }).click();
+    const params = page.getByRole('group', { name: 'PlanPO parameters' });
+    expect(await params.getByLabel(/statistics/).first().inputValue()).toBe('turn-weighted');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'opened-run-file.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
