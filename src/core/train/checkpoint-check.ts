@@ -9,7 +9,7 @@
 import { WEIGHT_NAMES, type WeightName } from '../policy/model';
 import { z } from '../io/zod';
 import { adamProducts } from './adam-state';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from './checkpoint-types';
 import type { RunConfig } from './config';
 import { expectedWeightShapes } from './model-dims';
 import { parseOrThrow, ReadBackError, storedConfig } from './read-back';

@@ -7,30 +7,18 @@
  * π_ref is not stored: it is the initial weights, rebuilt from deriveSeed(config.seed, 'init').
  */
 import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
-import type { VocabularySpec } from '../policy/vocabulary';
-import type { AdamState } from './adam-state';
 import { checkCheckpoint, checkpointHeader, tensorValues } from './checkpoint-check';
-import type { RunConfig } from './config';
 import { ReadBackError } from './read-back';
+import { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint-types';
 
 export type { NamedWeight } from './adam-state';
 
-/** v2: the critic has its own encoder (critW, critB); v1 shared the policy's and cannot be loaded. */
-export const CHECKPOINT_FORMAT = 'rollout-lab.checkpoint.v2';
+export { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint-types';
+
 export const RETIRED_FORMATS: Record<string, string> = {
   'rollout-lab.checkpoint.v1': 'its value head shares the policy encoder, which this version replaced by a separate critic; retrain the run (same config and seed) to get a v2 checkpoint',
 };
 
-export interface Checkpoint {
-  format: typeof CHECKPOINT_FORMAT;
-  config: RunConfig;
-  /** Iterations completed. */
-  iteration: number;
-  vocabulary: VocabularySpec;
-  weights: WeightsData;
-  /** Adam: step count, both running products β₁ᵗ⁺¹ / β₂ᵗ⁺¹, and the first/second moments in variable order. */
-  optimizer: AdamState;
-}
 
 type Jsonish<T> = T extends Float32Array ? number[] : T extends object ? { [K in keyof T]: Jsonish<T[K]> } : T;
 export type CheckpointJson = Jsonish<Checkpoint>;
