@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The default summary, then the slowest tests and files (tests/slowest-reporter.ts; SLOWEST_TESTS=N).
+    reporters: ['default', './tests/slowest-reporter.ts'],
   },
 });
