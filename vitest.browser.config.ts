@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     pool: 'forks',
+    reporters: ['default', './tests/slowest-reporter.ts'],
   },
 });

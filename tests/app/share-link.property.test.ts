@@ -83,7 +83,11 @@ describe('share links under random input', () => {
         expect(again.problems).toEqual([]);
         expect(again.config).toEqual(config);
       }),
-      { numRuns: 3000 },
+      // 300 random links (up to 14 pairs each). Sized by breaking the parser on purpose: a key given
+      // three times named but one given twice not, or short unknown keys ignored silently, failed
+      // within 100 links for each of 8 seeds; a bound off by one on one key (slack 51) was missed at
+      // 3,000 as at 300, so the 3,000 links bought no break that 300 miss.
+      { numRuns: 300 },
     );
   });
 

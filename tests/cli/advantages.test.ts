@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { advantagesCommand } from '../../src/cli/commands/advantages';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { ESTIMATOR_IDS } from '../../src/core/advantage/registry';
 import { goldenPath } from '../golden-files';
+import { cliInProcess } from './in-process';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string) => `${ROOT}tests/fixtures/${name}`;
@@ -155,21 +155,20 @@ describe('advantages CLI on bad input', () => {
   });
 });
 
-describe('the advantages command as a process', () => {
-  const cli = (args: string[]) =>
-    spawnSync('npx', ['tsx', 'src/cli/main.ts', 'advantages', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+describe('the advantages command through runCli (exit codes and streams as main.ts prints them)', () => {
+  const cli = (args: string[]) => cliInProcess(['advantages', ...args]);
 
-  it('exits 1 on a malformed file with line-numbered errors and no stack trace', () => {
-    const result = cli(['--in', 'tests/fixtures/rollouts-malformed.jsonl', '--estimator', 'planpo']);
-    expect(result.status).toBe(1);
+  it('exits 1 on a malformed file with line-numbered errors and no stack trace', async () => {
+    const result = await cli(['--in', fixture('rollouts-malformed.jsonl'), '--estimator', 'planpo']);
+    expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n')).toHaveLength(4);
     expect(result.stderr).toMatch(/^line 2: not valid JSON/m);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('exits 2 with one error line for an unknown estimator', () => {
-    const result = cli(['--in', 'tests/fixtures/rollouts-malformed.jsonl', '--estimator', 'nope']);
-    expect(result.status).toBe(2);
+  it('exits 2 with one error line for an unknown estimator', async () => {
+    const result = await cli(['--in', fixture('rollouts-malformed.jsonl'), '--estimator', 'nope']);
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: unknown estimator "nope"; valid ids: grpo, /m);
     expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli';
 import type { CliIo } from '../../src/cli/command';
 
-const ROOT = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-bad-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, content: string | Buffer) => {
@@ -147,11 +145,11 @@ describe('echoed text from files never reaches the terminal raw', () => {
   });
 });
 
-describe('the real process', () => {
-  it('prints one plain line and exits 2 for a missing --config file', () => {
-    const result = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'train', '--config', join(dir, 'missing.json')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-    expect(result.status).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: cannot read --config file .*missing\.json": no such file$/)]);
-    expect(result.stdout).toBe('');
-  }, 60_000);
+describe('a missing --config file through runCli (the real process: process.test.ts)', () => {
+  it('prints one plain line, nothing on stdout, and exits 2', async () => {
+    const result = await cli(['train', '--config', join(dir, 'missing.json')]);
+    expect(result.code).toBe(2);
+    expect(result.err).toEqual([expect.stringMatching(/^error: cannot read --config file .*missing\.json": no such file$/)]);
+    expect(result.out).toEqual([]);
+  });
 });

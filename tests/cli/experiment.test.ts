@@ -17,6 +17,8 @@ function captureIo() {
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-experiment-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Tests that train: a few seconds alone, over a minute when the machine is busy (as in train.test.ts).
+const TRAINING_TIMEOUT = 180_000;
 const TINY = ['--size', 'reduced', '--seeds', '1', '--iterations', '2', '--group-size', '2', '--tasks', '1', '--backend', 'cpu'];
 
 describe('npm run cli -- experiment', () => {
@@ -46,7 +48,7 @@ describe('npm run cli -- experiment', () => {
     expect(results.provenance).toMatchObject({ command: `npm run -s cli -- experiment overhead ${TINY.join(' ')} --out ${out}`, backend: 'cpu', packageVersion: '0.1.0', tfjsVersion: '4.22.0' });
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('![Time per iteration by phase](timing.svg)');
     expect(readFileSync(join(out, 'timing.svg'), 'utf8')).toMatch(/^<svg/);
-  });
+  }, TRAINING_TIMEOUT);
 
   it('--render rebuilds the report from an existing results.json without training', async () => {
     const out = join(dir, 'rendered');
@@ -77,7 +79,7 @@ describe('npm run cli -- experiment', () => {
     expect(await experimentCommand.run(['overhead', ...TINY.slice(0, -6), '--iterations', '1', '--group-size', '2', '--tasks', '1', '--backend', 'cpu', '--arms', 'planpo', '--out', other], captureIo().io)).toBe(0);
     await expect(experimentCommand.run(['--render', `${files[0]},${join(other, 'results.json')}`, '--out', join(dir, 'mixed')], captureIo().io))
       .rejects.toThrow(/only runs of one size can share a table/);
-  });
+  }, TRAINING_TIMEOUT);
 
   it('ood evaluates each trained policy on seen and unseen tasks through a checkpoint file, then removes the checkpoints', async () => {
     const out = join(dir, 'ood');
@@ -87,7 +89,7 @@ describe('npm run cli -- experiment', () => {
       expect(run.evaluation.map((e) => [e.split, e.episodes, e.temperature])).toEqual([['seen', 2, 0.4], ['unseen', 2, 0.4]]);
     }
     expect(existsSync(join(out, 'checkpoints'))).toBe(false);
-  });
+  }, TRAINING_TIMEOUT);
 
   it('an unknown experiment or option is a user error that names the valid choices', async () => {
     await expect(experimentCommand.run(['nope', '--dry-run'], captureIo().io)).rejects.toThrow(/unknown experiment "nope"; valid: main, alpha-ablation/);

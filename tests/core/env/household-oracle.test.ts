@@ -40,9 +40,18 @@ function exhaustiveShortest(start: HouseholdState): number {
   return Infinity;
 }
 
+/**
+ * Seeds per task type for the oracle sweep (seen and unseen alternate). Sized by breaking the
+ * oracle's pruning on purpose (the lamp's receptacle, or the heat/cool/clean appliance, left out
+ * of the places worth going to): each break failed from seed 2 or earlier and on 55-80 % of the
+ * seeds of its task types; 1,000 seeds found no break that 200 missed. 200 still catch, with
+ * 95 % odds, a break that spoils 1.5 % of the tasks.
+ */
+const ORACLE_SEEDS = 200;
+
 describe('the household-v0 oracle', () => {
-  it.each(env.taskTypes)('solves 1,000 seeded %s tasks in exactly its reported length', (taskType) => {
-    for (let seed = 0; seed < 1000; seed++) {
+  it.each(env.taskTypes)('solves 200 seeded %s tasks in exactly its reported length', (taskType) => {
+    for (let seed = 0; seed < ORACLE_SEEDS; seed++) {
       const { state } = env.reset(seed, { taskType, split: seed % 2 === 0 ? 'seen' : 'unseen' });
       const plan = env.solve(state);
       expect(successTurn(state, plan)).toBe(plan.length);

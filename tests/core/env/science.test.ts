@@ -40,6 +40,15 @@ function exhaustiveShortest(start: ScienceState, limit: number, keep: (action: s
   return Infinity;
 }
 
+/**
+ * Seeds per task type for the oracle sweep (seen and unseen alternate). Sized by breaking the
+ * oracle's pruning on purpose: dead ends with two doors dropped, containers holding the key
+ * object never opened, a destination's room left out. Every break that made a plan wrong failed
+ * from seed 5 or earlier and on 35-100 % of the seeds of its task types; 1,000 seeds found no
+ * break that 200 missed. 200 still catch, with 95 % odds, a break that spoils 1.5 % of the tasks.
+ */
+const ORACLE_SEEDS = 200;
+
 describe('science-v0', () => {
   it('reset shows the task, then look around in ScienceWorld\'s tab-indented format', () => {
     const { observation, task, state } = env.reset(1, { taskType: 'boil' });
@@ -225,8 +234,8 @@ describe('science-v0', () => {
     expect(results.at(-1)!.observation).toBe('a light bulb, which is on');
   });
 
-  it.each(env.taskTypes)('the oracle solves 1,000 seeded %s tasks in exactly its reported length', (taskType) => {
-    for (let seed = 0; seed < 1000; seed++) {
+  it.each(env.taskTypes)('the oracle solves 200 seeded %s tasks in exactly its reported length', (taskType) => {
+    for (let seed = 0; seed < ORACLE_SEEDS; seed++) {
       const { state } = env.reset(seed, { taskType, split: seed % 2 === 0 ? 'seen' : 'unseen' });
       const plan = env.solve(state);
       const { state: end, results } = replay(state, plan);

@@ -44,6 +44,14 @@ const goal = (attributes: string[], options: Record<string, string>): ShopGoal =
   asin: 'B000000000', category: 'grocery', type: 'granola', attributes, options, priceUpper: 30, instruction: '',
 });
 
+/**
+ * Seeds per task type for the oracle sweep (seen and unseen alternate). Sized by breaking the
+ * oracle on purpose (a size option never clicked): it failed from seed 2 or earlier and on
+ * 36-60 % of the seeds of each task type with a size; 1,000 seeds found no break that 200 missed.
+ * 200 still catch, with 95 % odds, a break that spoils 1.5 % of the tasks.
+ */
+const ORACLE_SEEDS = 200;
+
 describe('shop-v0', () => {
   it('the search page is WebShop\'s: instruction between [SEP]s, then Search', () => {
     const { observation, task } = env.reset(0);
@@ -107,8 +115,8 @@ describe('shop-v0', () => {
     }
   });
 
-  it.each(env.taskTypes)('the oracle solves 1,000 seeded %s tasks in exactly its reported length', (taskType) => {
-    for (let seed = 0; seed < 1000; seed++) {
+  it.each(env.taskTypes)('the oracle solves 200 seeded %s tasks in exactly its reported length', (taskType) => {
+    for (let seed = 0; seed < ORACLE_SEEDS; seed++) {
       const { state } = env.reset(seed, { taskType, split: seed % 2 === 0 ? 'seen' : 'unseen' });
       const plan = env.solve(state);
       const { state: end } = replay(state, plan);

@@ -1,0 +1,32 @@
+/**
+ * The CLI run in the test's own process: `runCli` (what `src/cli/main.ts` calls) with an io that
+ * records stdout and stderr lines. It gives the same exit code and the same lines as the real
+ * binary, less the cost of a Node process, a tsx compile and a tfjs load per case (about 3 s of CPU
+ * each). What only a real process shows (exit status, EPIPE) is checked once, in process.test.ts.
+ */
+import { runCli } from '../../src/cli/cli';
+import type { CliIo } from '../../src/cli/command';
+
+export interface CliResult {
+  /** The exit code the binary would exit with. */
+  code: number;
+  /** stdout, one entry per line. */
+  out: string[];
+  /** stderr, one entry per line. */
+  err: string[];
+  /** stdout as the process would print it: the lines joined, each ending in a newline. */
+  stdout: string;
+  /** stderr as the process would print it. */
+  stderr: string;
+}
+
+const joined = (lines: string[]) => lines.map((l) => `${l}\n`).join('');
+
+/** Runs `argv` (without the leading command runner) as `npm run cli -- ...argv` would. */
+export async function cliInProcess(argv: string[], stdin = ''): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => stdin, isTty: false };
+  const code = await runCli(argv, io);
+  return { code, out, err, stdout: joined(out), stderr: joined(err) };
+}
