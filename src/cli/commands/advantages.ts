@@ -2,7 +2,7 @@
  * `advantages`: score anyone's rollouts with a registry estimator.
  *
  * Reads rollouts.v1 (JSON Lines, a JSON array or a `{ group_id, trajectories }` wrapper) or any log
- * `convert` reads (verl-agent, AgentGym-RL, RAGEN; gzipped or not; a folder of them), groups trajectories by
+ * `convert` reads (every framework of IMPORT_FORMATS; gzipped or not; a folder of them), groups trajectories by
  * `group_id`, runs the estimator once per group and writes one JSON line per input trajectory, in
  * input order: `{"group_id","traj_id","estimator","per_turn":[...],"components":{...}}`, where
  * per-turn components are this trajectory's row and scalar components are copied.
@@ -19,7 +19,7 @@ import type { CliCommand, CliIo } from '../command';
 import { noteLines, readImport, readMappingFile } from '../read-import';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
-import { formatProblem, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
+import { formatProblem, IMPORT_FRAMEWORKS, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
 const OWN_FLAGS = ['in', 'estimator', 'json', 'map'];
 
@@ -27,8 +27,8 @@ function usage(): string {
   return `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
 
 Reads rollouts.v1 (JSON Lines, a JSON array, or a {group_id, trajectories} wrapper) or any format
-convert reads (verl-agent, AgentGym-RL, RAGEN logs; gzipped or not; a folder), forms groups by
-group_id and writes one JSON line per input trajectory, in input order:
+convert reads (${IMPORT_FRAMEWORKS.join(', ')};
+gzipped or not; a folder), forms groups by group_id and writes one JSON line per input trajectory, in input order:
   {"group_id","traj_id","estimator","per_turn":[...],"components":{...}}
 
 Options:

@@ -93,7 +93,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: 'convert verl-agent / AgentGym-RL / RAGEN / TRL / OpenRLHF logs, or any table through --map, to rollouts.v1 (optionally with every estimator\'s advantages)',
+  summary: 'convert verl / verl-agent / TRL / OpenRLHF / SkyRL / AgentGym(-RL) / RAGEN logs, or any table through --map, to rollouts.v1 (optionally with every estimator\'s advantages)',
   usage: USAGE,
   run,
 };

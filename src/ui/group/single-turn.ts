@@ -64,13 +64,14 @@ export function ranksAmong(values: readonly number[], included: readonly boolean
 function numericFields(source: unknown, prefix: string, out: Record<string, number>): void {
   if (typeof source !== 'object' || source === null || Array.isArray(source)) return;
   for (const [key, value] of Object.entries(source)) {
+    if (prefix === '' && key === 'line') continue; // where the row sits in the file, not a value of the completion
     const name = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
     else if (prefix === '' && typeof value === 'object') numericFields(value, name, out);
   }
 }
 
-/** The numbers in the record's and its turn's `info` (the turn's win on a shared name). */
+/** The numbers in the record's and its turn's `info` (the turn's win on a shared name), but the source line. */
 export function rewardFields(record: ScoredRecord): Record<string, number> {
   const out: Record<string, number> = {};
   numericFields((record as { info?: unknown }).info, '', out);

@@ -3,8 +3,8 @@ import { useImportStore } from '../../state/import-store';
 
 const TOKEN_WORDS = {
   file: 'from the file (turns[].response_tokens)',
-  estimated: 'estimated from the response text (≈ one token per 6 letters or digits, one per other symbol; the file has no token counts)',
-  mixed: 'from the file where present, otherwise estimated from the response text (≈ one token per 6 letters or digits, one per other symbol)',
+  estimated: 'estimated from the response text with a BPE tokenizer (GPT-4o’s o200k_base; the file has no token counts and the run’s own tokenizer is unknown, so counts are approximate)',
+  mixed: 'from the file where present, otherwise estimated from the response text with a BPE tokenizer (o200k_base; approximate)',
 };
 
 /** What was read: counts, facets, the adapter, token source and the skipped lines. */

@@ -24,7 +24,7 @@ export function ImportView() {
     <div className="import-view">
       <section aria-label="Open rollouts" className="import-head">
         <h2>Your rollouts</h2>
-        <p className="muted">Open a log from your own training (rollouts.v1, verl-agent, AgentGym-RL, RAGEN, or any table through a column mapping); every estimator of the lab is scored on every group, in a worker.</p>
+        <p className="muted">Open a log from your own training (rollouts.v1, verl and verl-agent dumps, TRL and OpenRLHF tables, SkyRL evals, AgentGym and AgentGym-RL, RAGEN, SFT files for reading, or any table through a column mapping); every estimator of the lab is scored on every group, in a worker.</p>
         <OpenControls />
         <ImportProgressBar />
       </section>

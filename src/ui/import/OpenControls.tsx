@@ -63,7 +63,7 @@ export function OpenControls() {
       <button type="button" onClick={() => folderInput.current?.click()}>Open folder…</button>
       <input ref={folderInput} type="file" aria-label="Rollouts folder" hidden multiple onChange={onFiles} />
       <SamplePicker />
-      <span className="muted">or drop a file or folder anywhere on the page · rollouts.v1, verl-agent, AgentGym-RL, RAGEN; tables (CSV, JSON) through a column mapping</span>
+      <span className="muted">or drop a file or folder anywhere on the page · JSON, JSON Lines, CSV, parquet, gzip; a table no reader knows opens through a column mapping</span>
       <FolderFiles />
     </div>
   );

@@ -12,7 +12,7 @@ function group(members: Array<[number, number, boolean]>): ScoredRecord[] {
     schema: 'rollouts.v1', source: { framework: 'trl' }, env: { name: 'math' }, task: { task_id: 'q1', instruction: 'What is 6 × 7?' },
     group_id: 'g', traj_id: `t${i}`,
     turns: [{ t: 0, observation: '', response: `answer ${i}`, action: null, reward, done: true, response_tokens: length,
-      info: { accuracy_reward: success ? 1 : 0, format_reward: 0.5, rewards: { len: -length / 100 }, note: 'text' } }],
+      info: { line: i + 1, accuracy_reward: success ? 1 : 0, format_reward: 0.5, rewards: { len: -length / 100 }, note: 'text' } }],
     outcome: { success, episode_reward: reward, num_turns: 1 },
   }));
   const summary = { trajectories: members.map(([length, reward, success]) => ({ success, reward, numTurns: 1, numTokens: [length] })) };
@@ -31,7 +31,7 @@ describe('single-turn group view', () => {
     expect(isSingleTurn([])).toBe(false);
   });
 
-  it('every numeric field of the turn info is a reward column, one level of nesting flattened', () => {
+  it('every numeric field of the turn info but its source line is a reward column, one level of nesting flattened', () => {
     expect(rewardFields(eight[0])).toEqual({ accuracy_reward: 1, format_reward: 0.5, 'rewards.len': -3.4 });
     expect(singleTurnView(eight, ['grpo']).fieldNames).toEqual(['accuracy_reward', 'format_reward', 'rewards.len']);
   });
