@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/args';
 import type { CliIo } from '../../src/cli/command';
-import { experimentCommand } from '../../src/cli/commands/experiment';
+import { experimentCommand, portableArgs } from '../../src/cli/commands/experiment';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { parseResults } from '../../src/core/experiments/results';
 
@@ -22,6 +22,12 @@ const TRAINING_TIMEOUT = 180_000;
 const TINY = ['--size', 'reduced', '--seeds', '1', '--iterations', '2', '--group-size', '2', '--tasks', '1', '--backend', 'cpu'];
 
 describe('npm run cli -- experiment', () => {
+  it('records its command without the absolute paths of the machine that ran it', () => {
+    expect(portableArgs(['main', '--out', '/work/exp/main-household', '--seeds', '5'], '/repo')).toEqual(['main', '--out', 'exp/main-household', '--seeds', '5']);
+    expect(portableArgs(['--render', '/tmp/a/results.json,/repo/docs/b/results.json'], '/repo')).toEqual(['--render', 'a/results.json,docs/b/results.json']);
+    expect(portableArgs(['--out', 'docs/experiments/main', '--arms', 'grpo,planpo'], '/repo')).toEqual(['--out', 'docs/experiments/main', '--arms', 'grpo,planpo']);
+  });
+
   it('is registered as a CLI command next to eval', () => {
     expect(COMMANDS.map((c) => c.name)).toEqual(expect.arrayContaining(['experiment', 'eval']));
   });
@@ -45,7 +51,7 @@ describe('npm run cli -- experiment', () => {
     expect(results.runs.map((r) => r.runId)).toEqual(['grpo/household-v0/seed1', 'planpo/household-v0/seed1']);
     expect(results.runs[0].metrics).toHaveLength(2);
     expect(results.runs[0].resolvedConfig).toMatchObject({ estimator: 'grpo', groupSize: 2, tasksPerIteration: 1, envSize: 4 });
-    expect(results.provenance).toMatchObject({ command: `npm run -s cli -- experiment overhead ${TINY.join(' ')} --out ${out}`, backend: 'cpu', packageVersion: '0.1.0', tfjsVersion: '4.22.0' });
+    expect(results.provenance).toMatchObject({ command: `npm run -s cli -- experiment overhead ${TINY.join(' ')} --out ${basename(dir)}/overhead`, backend: 'cpu', packageVersion: '0.1.0', tfjsVersion: '4.22.0' });
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('![Time per iteration by phase](timing.svg)');
     expect(readFileSync(join(out, 'timing.svg'), 'utf8')).toMatch(/^<svg/);
   }, TRAINING_TIMEOUT);
@@ -71,8 +77,8 @@ describe('npm run cli -- experiment', () => {
     expect(merged.parts?.map((p) => [p.arms, p.runs])).toEqual([[['grpo'], 1], [['planpo'], 1]]);
     const report = readFileSync(join(out, 'report.md'), 'utf8');
     expect(report).toContain('Merged from 2 runs of the experiment');
-    expect(report).toContain(`--arms grpo --out ${parts[0]}`);
-    expect(report).toContain(`--arms planpo --out ${parts[1]}`);
+    expect(report).toContain(`--arms grpo --out ${basename(dir)}/part-grpo`);
+    expect(report).toContain(`--arms planpo --out ${basename(dir)}/part-planpo`);
     await expect(experimentCommand.run(['--render', `${files[0]},${files[0]}`, '--out', join(dir, 'twice')], captureIo().io))
       .rejects.toThrow(/run grpo\/household-v0\/seed1 appears in more than one part/);
     const other = join(dir, 'part-longer');

@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
 import { checkOutputPath, plainLine, readJsonFile } from '../errors';
@@ -79,12 +80,29 @@ export function gitCommit(): string | null {
   return dirty ? `${head}+dirty` : head;
 }
 
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The command as shipped files record it: absolute paths never name the machine that ran it. A path
+ * inside the repository becomes relative to it; one outside keeps its last two segments
+ * (`/work/exp/main-household` → `exp/main-household`). Comma lists (`--render a,b`) are read piece by piece.
+ */
+export function portableArgs(argv: readonly string[], repoRoot = REPO_ROOT): string[] {
+  const portable = (piece: string): string => {
+    if (!isAbsolute(piece)) return piece;
+    const inside = relative(repoRoot, piece);
+    if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return inside;
+    return piece.split(sep).filter(Boolean).slice(-2).join('/');
+  };
+  return argv.map((arg) => arg.split(',').map(portable).join(','));
+}
+
 /** Provenance; `commit` must be read when the run starts (the code in memory is the code of that moment). */
 async function provenance(argv: string[], backend: string, commit: string | null): Promise<Provenance> {
   const pkg = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   const cpu = cpus();
   return {
-    command: `npm run -s cli -- experiment ${argv.join(' ')}`.trim(),
+    command: `npm run -s cli -- experiment ${portableArgs(argv).join(' ')}`.trim(),
     commit,
     date: new Date().toISOString(),
     packageVersion: pkg.version,
