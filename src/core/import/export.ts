@@ -8,7 +8,8 @@
  * (the schema's `advantages.estimators`, docs/rollouts-v1.md).
  *
  * Readers that know only `trajectory` / `per_turn` see the same record as before (rollouts.v1 keeps
- * unknown fields); the lab reads `estimators` back. One record per line, trailing newline.
+ * unknown fields); the lab reads `estimators` back. Lines are written by the one rollouts.v1 writer
+ * (`src/core/io/export/write-rollouts.ts`).
  */
 import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from '../io/rollouts-v1';
 
@@ -24,10 +25,4 @@ export function withEstimatorAdvantages(
 /** The estimators' advantages a record carries (empty when it has none). */
 export function estimatorAdvantagesOf(record: RolloutTrajectoryV1): Record<string, EstimatorAdvantages> {
   return record.advantages?.estimators ?? {};
-}
-
-export function jsonLines(records: Iterable<RolloutTrajectoryV1>): string[] {
-  const out: string[] = [];
-  for (const r of records) out.push(`${JSON.stringify(r)}\n`);
-  return out;
 }

@@ -8,7 +8,8 @@ import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
 import type { TurnAdvantages } from '../advantage/types';
 import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
 import { sliceAdvantages, type EstimatorSlice } from '../rollout/records';
-import { jsonLines, withEstimatorAdvantages } from './export';
+import { withEstimatorAdvantages } from './export';
+import { rolloutLines } from '../io/export/write-rollouts';
 import { buildGroups, facet, groupFlags, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
 import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
@@ -174,7 +175,7 @@ export class ImportSession {
 
   /** rollouts.v1 JSON Lines of the chosen groups (all when null), each record carrying every estimator's advantages. */
   exportLines(indices: readonly number[] | null): string[] {
-    return jsonLines(this.exportRecords(indices ?? this.groups.map((_, g) => g)));
+    return rolloutLines(this.exportRecords(indices ?? this.groups.map((_, g) => g)));
   }
 
   private *exportRecords(chosen: readonly number[]): Generator<RolloutTrajectoryV1> {
