@@ -9,19 +9,11 @@ import { savedRunsEvents } from '../../state/saved-runs-store';
 import { onConnectionLost } from './db';
 import { connectionLost, flush, hasUnsaved, refreshList } from './recorder';
 import { labSavedElsewhere, openLab, restoreOnStart } from './restore';
+export { safeStart } from './safe-start';
 import { announceTraining, onLabSaved, onOwnershipGained, startTabs } from './tabs';
 
 /** How long after the database was closed under the page the next write tries to open it again. */
 const REOPEN_MS = 1_000;
-
-const SAFE_PARAM = /(^\?|&)safe=1(?=&|$)/;
-
-/** Whether the address asks to start with nothing restored, and the address without that key. */
-export function safeStart(search: string): { safe: boolean; search: string } {
-  if (!SAFE_PARAM.test(search)) return { safe: false, search };
-  const rest = search.replace(SAFE_PARAM, '$1').replace(/^\?&/, '?').replace(/&&/, '&').replace(/[?&]$/, '');
-  return { safe: true, search: rest };
-}
 
 export function startPersistence(fromLink: boolean, safe = false): Promise<void> {
   startTabs();
