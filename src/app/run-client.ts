@@ -86,7 +86,7 @@ function startRun(gen: number, id: string, config: LabConfig, index: number, che
   };
   h.ready = (async () => {
     try {
-      const info = await api.init({ backend: config.backend });
+      const info = await api.init({ backend: config.backend, threads: runConfig.threads ?? undefined });
       const problems = await api.create(
         runConfig,
         (result: IterationResult, cp?: Checkpoint) => onReport(gen, h, config, result, cp),
