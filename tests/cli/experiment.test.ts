@@ -104,7 +104,7 @@ describe('npm run cli -- experiment', () => {
     expect(readdirSync(join(out, 'checkpoints'))).toEqual(['grpo_household-v0_seed1.rlrun']);
     const { checkpoint } = await readCheckpointFile(join(out, 'checkpoints', 'grpo_household-v0_seed1.rlrun'));
     expect(checkpoint.iteration).toBe(2);
-  }, TRAINING_TIMEOUT);
+  }, 2 * TRAINING_TIMEOUT);
 
   it('an unknown experiment or option is a user error that names the valid choices', async () => {
     await expect(experimentCommand.run(['nope', '--dry-run'], captureIo().io)).rejects.toThrow(/unknown experiment "nope"; valid: main, alpha-ablation/);
