@@ -177,10 +177,10 @@ function notARunFile(bytes: Uint8Array): Error {
   const head = strFromU8(bytes.subarray(0, 200)).trimStart();
   const checkpoint = /rollout-lab\.checkpoint\.v\d+/.exec(head);
   if (head.startsWith('{') && checkpoint) {
-    return new Error(`this is a JSON checkpoint (${checkpoint[0]}), not a run file (${RUN_FILE_FORMAT}); read it with checkpointFromJson`);
+    return new ReadBackError(`this is a JSON checkpoint (${checkpoint[0]}), not a run file (${RUN_FILE_FORMAT}); read it with checkpointFromJson`);
   }
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return new Error('this is a gzip file, not a Rollout Lab run file (a .rlrun file is a ZIP archive)');
-  return new Error('not a Rollout Lab run file (expected a ZIP archive holding run.json and tensors.bin)');
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return new ReadBackError('this is a gzip file, not a Rollout Lab run file (a .rlrun file is a ZIP archive)');
+  return new ReadBackError('not a Rollout Lab run file (expected a ZIP archive holding run.json and tensors.bin)');
 }
 
 function unpack(bytes: Uint8Array): { json: Record<string, unknown>; bin: Uint8Array | undefined } {

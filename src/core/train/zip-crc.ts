@@ -1,29 +1,12 @@
 /**
  * The CRC-32 check of a ZIP archive's entries. fflate's `unzipSync` inflates without comparing
  * the CRC-32 each entry declares, so a damaged byte that still inflates (or sits in a stored
- * entry) would be read as data. `checkZipCrcs` reads the declared CRCs from the archive's central
+ * entry) would be read as data. `crcProblem` reads the declared CRCs from the archive's central
  * directory and compares them with the CRC-32 of the unpacked bytes.
- *
- * CRC-32 as ZIP (and gzip, PNG) define it: the reflected polynomial 0xEDB88320, initial value and
- * final XOR 0xFFFFFFFF; crc32(ASCII "123456789") = 0xCBF43926 (the standard check value).
  */
+import { crc32 } from '../io/crc32';
 
-const TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 of `bytes` (unsigned). */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+export { crc32 };
 
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
