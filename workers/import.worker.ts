@@ -28,12 +28,12 @@ async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
 
 const api = {
   /**
-   * Parse and score `file` (through `mapping` when given); resolves with the summary, `{ cancelled: true }`
+   * Parse and score `file` (the session before it stays until this one has opened) (through `mapping` when given); resolves with the summary, `{ cancelled: true }`
    * after cancel(), or `{ unreadable }` when no format reads it: plain data (comlink keeps only an
    * Error's message), with the table's columns and a guessed mapping when it is a table of flat rows.
    */
   async open(file: Blob, fileName: string, onProgress: (p: ImportProgress) => void, mapping?: ColumnMapping) {
-    session = null;
+    // The open session stays until this file has opened: a failed or cancelled import leaves it in place.
     cancelRequested = false;
     try {
       const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, maxBytes: IMPORT_MAX_BYTES, ...(mapping ? { mapping } : {}) });

@@ -45,7 +45,7 @@ export function noteLines(read: CliImport, frameworksOnly = false): string[] {
 
 const natural = new Intl.Collator('en', { numeric: true });
 
-async function filesUnder(dir: string): Promise<string[]> {
+export async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -55,7 +55,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out.sort((a, b) => natural.compare(a, b));
 }
 
-function cannotRead(path: string, error: unknown): CliError {
+export function cannotRead(path: string, error: unknown): CliError {
   const code = (error as { code?: string }).code;
   const why = code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable');
   return new CliError(`cannot read --in "${path}": ${why}`);
@@ -83,7 +83,7 @@ export async function readMappingFile(path: string): Promise<ColumnMapping> {
 }
 
 /** The file's import, or null when it is empty. */
-async function importOne(bytes: Uint8Array, fileName: string, options: ByteImporterOptions): Promise<ImportResult | null> {
+export async function importOne(bytes: Uint8Array, fileName: string, options: ByteImporterOptions): Promise<ImportResult | null> {
   try {
     return await importBytesAsync(bytes, { ...options, fileName });
   } catch (error) {
