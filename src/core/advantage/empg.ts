@@ -97,7 +97,7 @@ export const empgEstimator: AdvantageEstimator<EmpgParams> = {
   color: '#B2182B',
   docsPath: 'docs/algorithms/empg.md',
   label: 'EMPG',
-  equation: String.raw`A_{i,t} = \frac{g(\hat H_{i,t})\,A^O_i + \zeta f(\hat H_{i,t+1}) - \mu_B}{\sigma_B},\quad g(\hat H) = \frac{e^{-k\hat H}}{\operatorname{mean}_B e^{-k\hat H}},\; f(\hat H) = e^{-k_f \hat H}`,
+  equation: String.raw`A_{i,t} = \frac{g(\hat H_{i,t})\,A^O_i + \zeta f(\hat H_{i,t+1}) - \mu_B}{\sigma_B}`,
   defaults: EMPG_DEFAULTS,
   params: [
     numberParam('k', 1, 0, 20, 'k (entropy scale)', 'sharpness of the self-calibrating scale g(H) = exp(−k·Ĥ) / mean_B exp(−k·Ĥ)'),
@@ -140,6 +140,7 @@ export const empgEstimator: AdvantageEstimator<EmpgParams> = {
     const ij = `${s.i},${s.t}`;
     return {
       lines: [
+        `g(\\hat H) = e^{-k\\hat H} / \\operatorname{mean}_B e^{-k\\hat H},\\quad f(\\hat H) = e^{-k_f \\hat H}`,
         `H_{${ij}} = ${fmt(h)}\\;\\text{nats},\\quad \\hat H_{${ij}} = ${fmt(hn)}\\;\\text{(batch min–max)}`,
         `g(\\hat H_{${ij}}) = ${fmt(g)},\\quad \\zeta f(\\hat H_{${s.i},${s.t + 1}}) = ${fmt(bonus)}`,
         `A_{\\text{mod}} = \\underbrace{${fmt(g)}}_{g} \\times \\underbrace{${fmt(aO)}}_{A^O} + ${fmt(bonus)} = ${fmt(mod)}`,
