@@ -9,12 +9,15 @@
  *
  * Bad input never crashes: malformed lines, trajectories that cannot be converted (e.g. missing
  * `response_tokens`) and groups the estimator rejects are reported on stderr with their line
- * numbers, everything else is still scored, and the exit code is 1 if anything failed.
+ * numbers, everything else is still scored, and the exit code is 1 if anything failed. An estimator
+ * that declares an input no group of the file has (`requires`; EMPG: the turns' token entropies)
+ * stops with one plain sentence saying the log cannot be scored by it.
  */
 import { CliError, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
 import { echo, escapeControl } from '../errors';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 import { assembleParams } from '../../core/advantage/params';
+import { unmetRequirement } from '../../core/advantage/requires';
 import type { CliCommand, CliIo } from '../command';
 import { MAX_BYTES_HELP, maxBytesFlag, readMappingFile } from '../read-import';
 import { batchNotes, readRunBatches, type ImportBatch } from '../read-run';
@@ -143,6 +146,8 @@ function scoreBatch(batch: ImportBatch, estimator: AdvantageEstimator<object>, p
     if (result.format !== 'rollouts-v1' && result.tokenCounts !== 'file') io.err(`${prefix}read as ${result.adapterLabel}; L_{i,t} estimated from the response text (no token counts in the file)`);
   });
   const converted = toRolloutGroups(records);
+  const unmet = converted.groups.map((g) => unmetRequirement(estimator, g.group));
+  if (converted.groups.length > 0 && unmet.every((why) => why !== null)) throw new CliError(unmet[0]!);
   const scored = scoreGroups(converted.groups, estimator, params);
   for (const e of converted.errors) failures.push({ file: 0, line: e.line, index: e.index ?? -1, text: `${where(e)}: traj "${e.trajId}": ${e.message}` });
   failures.sort((a, b) => a.file - b.file || a.line - b.line || a.index - b.index);
