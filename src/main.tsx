@@ -8,7 +8,7 @@ import { startImportSources } from './app/import-folder';
 import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
 import { installSeriesColors } from './ui/palette';
-import { startPersistence } from './app/persist/start';
+import { safeStart, startPersistence } from './app/persist/start';
 import { onRunsOpened } from './app/persist/restore';
 import { installDebugFaults, runsRestored } from './app/run-client';
 import './ui/styles.css';
@@ -16,7 +16,7 @@ import './ui/styles.css';
 installSeriesColors();
 
 // Read the opened link once, before the address bar is rewritten to the normalised link.
-const search = OPENED_SEARCH;
+const { safe, search } = safeStart(OPENED_SEARCH); // ?safe=1: start with nothing restored
 startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
 const { fromLink } = loadConfigFromUrl(search);
 startUrlSync();
@@ -26,7 +26,7 @@ applyClassLink(search)
   .finally(() => startBackend(search));
 onRunsOpened(runsRestored); // saved labs and run files reopen into the run driver
 installDebugFaults(search);
-void startPersistence(fromLink);
+void startPersistence(fromLink, safe);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

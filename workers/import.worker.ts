@@ -7,9 +7,12 @@
 import * as Comlink from 'comlink';
 import { openImport, type ImportProgress } from '../src/core/import/open';
 import { CancelledError } from '../src/core/import/read-bytes';
-import { ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
+import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
 import type { ImportSession } from '../src/core/import/session';
 import type { GroupFilters } from '../src/core/import/groups';
+
+/** The most a gzip file may unpack to in the lab (checked while unpacking; past it the file is refused). */
+const IMPORT_MAX_BYTES = DEFAULT_MAX_BYTES;
 
 let session: ImportSession | null = null;
 let cancelRequested = false;
@@ -33,7 +36,7 @@ const api = {
     session = null;
     cancelRequested = false;
     try {
-      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, ...(mapping ? { mapping } : {}) });
+      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, maxBytes: IMPORT_MAX_BYTES, ...(mapping ? { mapping } : {}) });
       session = opened.session;
       return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
     } catch (error) {

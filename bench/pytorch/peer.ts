@@ -1,9 +1,10 @@
 /**
- * The PyTorch peer row of `npm run bench`: tfjs-wasm (Node, one thread) against a PyTorch twin of
+ * The PyTorch peer row of `npm run bench`: tfjs-wasm (Node, one thread) against PyTorch twins of
  * the default model (bench/pytorch/twin.py, one thread, the BLAS that update-alternatives selects:
  * OpenBLAS with Debian's libopenblas0-pthread) on the same update mini-batch and the same sampling
- * step, in ONE interleaved run: each round times tfjs, then PyTorch, alternately; medians and ratio.
- * Before timing, twin.py checks PyTorch's loss, gradients, Adam step and sampling logits against
+ * step, in ONE interleaved run: each round times tfjs, the sparse twin (the peer: the model's own
+ * form, twin_sparse.py), then the dense twin (a diagnostic row); medians and ratios.
+ * Before timing, twin.py checks both twins' loss, gradients, Adam step and sampling logits against
  * what tfjs computed on the same weights and batch, and prints the differences.
  *
  * Needs python3 with torch (Debian: `apt-get install python3-torch libopenblas0-pthread`);
@@ -28,10 +29,15 @@ export interface PeerFigures {
   worstRelative: number;
   rounds: number;
   tfjsUpdateMs: number;
+  /** The sparse twin: the peer the ratios are taken against. */
   torchUpdateMs: number;
   tfjsSampleMs: number;
   torchSampleMs: number;
+  /** The dense twin (diagnostic). */
+  torchDenseUpdateMs: number;
+  torchDenseSampleMs: number;
   responses: number;
+  decisions: number;
 }
 
 const INSTALL_HINT = 'PyTorch peer skipped: no python3 with torch. Install Debian\'s: sudo apt-get install -y python3-torch libopenblas0-pthread (or set BENCH_PYTHON).';
@@ -76,8 +82,8 @@ function startTwin(python: string, file: string, print: (line: string) => void) 
         print(`  ${l}`);
       }
     },
-    async time(cmd: 'update' | 'sample'): Promise<number> {
-      child.stdin.write(`${cmd}\n`);
+    async time(cmd: 'update' | 'sample', form: 'sparse' | 'dense'): Promise<number> {
+      child.stdin.write(`${cmd} ${form}\n`);
       const l = await next();
       const ms = Number(l);
       if (!Number.isFinite(ms)) throw new Error(`twin.py answered "${l}" to ${cmd}`);
@@ -122,23 +128,18 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   print(`PyTorch peer (tfjs ${tf.version_core} wasm in Node vs PyTorch via ${python}; batch file ${file}):`);
   const twin = startTwin(python, file, print);
   const verdict = await twin.checked();
-  const t = { tfUpdate: [] as number[], ptUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[] };
-  // one warm-up round (not timed), then alternate: tfjs, PyTorch, tfjs, PyTorch, ...
+  const t = { tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[] };
+  const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
+  // one warm-up round (not timed), then alternate: tfjs, PyTorch sparse, PyTorch dense, tfjs, ...
   for (let round = -1; round < rounds; round++) {
     const keep = round >= 0;
-    const a = await timed(() => updateStep(peer));
-    const b = await twin.time('update');
+    keepIf(keep, t.tfUpdate, await timed(() => updateStep(peer)));
+    keepIf(keep, t.ptUpdate, await twin.time('update', 'sparse'));
+    keepIf(keep, t.dnUpdate, await twin.time('update', 'dense'));
     for (let s = 0; s < 5; s++) {
-      const c = await timed(sampling.run);
-      const d = await twin.time('sample');
-      if (keep) {
-        t.tfSample.push(c);
-        t.ptSample.push(d);
-      }
-    }
-    if (keep) {
-      t.tfUpdate.push(a);
-      t.ptUpdate.push(b);
+      keepIf(keep, t.tfSample, await timed(sampling.run));
+      keepIf(keep, t.ptSample, await twin.time('sample', 'sparse'));
+      keepIf(keep, t.dnSample, await twin.time('sample', 'dense'));
     }
   }
   twin.quit();
@@ -146,20 +147,25 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   peer.trainer.dispose();
   const fig: PeerFigures = {
     check: verdict.check, worstRelative: verdict.worst, rounds, responses: peer.rows.length,
+    decisions: peer.rows.reduce((s, r) => s + r.decisions.length, 0),
     tfjsUpdateMs: median(t.tfUpdate), torchUpdateMs: median(t.ptUpdate), tfjsSampleMs: median(t.tfSample), torchSampleMs: median(t.ptSample),
+    torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample),
   };
   print(formatPeer(fig));
   return fig;
 }
 
 export function formatPeer(f: PeerFigures): string {
-  const row = (what: string, a: number, b: number) =>
-    `  ${what.padEnd(34)} tfjs-wasm ${a.toFixed(1).padStart(7)} ms   pytorch ${b.toFixed(1).padStart(7)} ms   ratio ${(a / b).toFixed(2)}x`;
+  const row = (what: string, a: number, b: number, peer: string) =>
+    `  ${what.padEnd(36)} tfjs-wasm ${a.toFixed(1).padStart(7)} ms   ${peer} ${b.toFixed(1).padStart(7)} ms   ratio ${(a / b).toFixed(2)}x`;
   return [
-    `  interleaved, ${f.rounds} rounds (medians; sampling: 5 steps per round):`,
-    row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs),
-    row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs),
-    `  numerical check ${f.check ? 'ok' : 'FAILED'} (worst relative difference ${f.worstRelative.toExponential(2)})`,
+    `  interleaved, ${f.rounds} rounds, 1 thread each side (medians; sampling: 5 steps per round):`,
+    row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs, 'pytorch sparse'),
+    row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs, 'pytorch sparse'),
+    `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,
+    row(`update mini-batch (${f.decisions} decisions)`, f.tfjsUpdateMs, f.torchDenseUpdateMs, 'pytorch dense '),
+    row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchDenseSampleMs, 'pytorch dense '),
+    `  numerical check of both twins ${f.check ? 'ok' : 'FAILED'} (worst relative difference ${f.worstRelative.toExponential(2)})`,
   ].join('\n');
 }
 

@@ -1,20 +1,25 @@
-"""PyTorch twin of Rollout Lab's default policy and one update mini-batch (the bench's peer).
+"""PyTorch twins of Rollout Lab's default policy and one update mini-batch (the bench's peer).
 
-The same maths as src/core/policy/model.ts, batch.ts and src/core/loss, written the way a PyTorch
-user would write it:
+The same maths as src/core/policy/model.ts, batch.ts and src/core/loss, in two forms:
+
+- sparse (twin_sparse.py, THE PEER): the form the tfjs model runs in: embedding bags, one index_add
+  for the copy + lookahead terms, packed decisions. This is what the speed ratio is taken against.
+- dense (this file, a diagnostic row): every step rebuilds dense inputs with index_put, spreads the
+  copy and lookahead terms densely and pads every response to the longest (P):
 
   ctx  = relu(x W_enc + b_enc)                 x: encoder multi-hot / sqrt(n)   [R, H] -> [R, D]
   h    = relu(f W_dec + ctx + b_dec)            f: decoder multi-hot             [R*P, F] -> [R, P, D]
   h2   = relu(h W_hid + b_hid)                                                    [R*P, D]
   z    = h2 W_out + b_out + sum_k (h2 W_gate)_k C_k + sum_j (h2 W_look)_j L_j     [R, P, V]
-  log pi = log_softmax(z / tau + allowedBias)
+
+Both: log pi = log_softmax(z / tau + allowedBias);
   loss = token-mean dual-clip PPO surrogate - entropyCoef * token-mean(H) + klCoef * token-mean(k3)
          (+ valueCoef * mean((V - target)^2) when the estimator trains a critic)
   one torch.optim.Adam step (betas 0.9/0.999, eps 1e-7) from the Adam state tfjs had.
 
-Usage: twin.py check FILE   numerical check against what tfjs wrote into FILE (exit 1 on mismatch)
-       twin.py serve FILE   the check, then timing commands on stdin ("update", "sample", "quit"),
-                            one reply line each (milliseconds).
+Usage: twin.py check FILE   numerical check of both forms against what tfjs wrote into FILE (exit 1 on a mismatch)
+       twin.py serve FILE   the checks, then timing commands on stdin ("update sparse", "sample dense", ...,
+                            "quit"; the form defaults to sparse), one reply line each (milliseconds).
 """
 import json
 import math
@@ -27,7 +32,10 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import torch  # noqa: E402
 
+import twin_sparse  # noqa: E402  (beside this file)
+
 torch.set_num_threads(1)
+FORMS = ("sparse", "dense")  # the peer first; dense is a diagnostic row
 NAMES = ["encW", "encB", "decW", "decB", "hidW", "hidB", "outW", "outB", "gateW", "lookW", "valW", "valB", "critW", "critB"]
 TOL = 1e-5  # relative tolerance on logits, gradients and Adam moments (max |diff| / max |value|); ~1e-6 expected
 LOSS_TOL = 1e-6  # absolute, on the loss
@@ -118,25 +126,37 @@ def logits_of(w, ctx, dec, copy, look, P, J):
     return (base + look_term).view(R, P, V) + copy_term
 
 
-def actor_loss(w, b, upd):
-    """loss and metrics of one mini-batch (update.ts step + src/core/loss)."""
-    cfg, tau = upd["loss"], upd["temperature"]
+def dense_forward(w, b, tau):
+    """log pi(a) [R, P], H [R, P] of the padded decisions (dense inputs rebuilt per step)."""
     x, dec, copy, look, bias = b.dense()
     ctx = torch.relu(x @ w["encW"] + w["encB"])
     z = logits_of(w, ctx, dec, copy, look, b.P, b.J)
     logp = torch.log_softmax((z if tau == 1 else z / tau) + bias, -1)
     log_prob = logp.gather(-1, b.chosen.unsqueeze(-1)).squeeze(-1)  # [R, P]
     entropy = -(logp.exp() * logp).sum(-1)
+    return log_prob, entropy
+
+
+def dense_values(w, b):
+    x = torch.zeros(b.R, b.H).index_put_(b.enc[:2], b.enc[2])
+    return (torch.relu(x @ w["critW"] + w["critB"]) @ w["valW"] + w["valB"]).view(-1)
+
+
+def actor_loss(w, b, upd, form="dense"):
+    """loss and metrics of one mini-batch (update.ts step + src/core/loss); b a Batch or SparseBatch."""
+    cfg, tau = upd["loss"], upd["temperature"]
+    log_prob, entropy = (dense_forward if form == "dense" else twin_sparse.forward)(w, b, tau)
     m = b.mask
     tmean = lambda t: (t * m).sum() / (m.sum() + 1e-8)  # noqa: E731  token-mean (verl masked_mean)
+    adv = b.adv
     log_ratio = log_prob - b.old
     ratio = log_ratio.exp()
-    neg_adv = -b.adv
+    neg_adv = -adv
     unclipped = neg_adv * ratio
     clipped = neg_adv * ratio.clamp(1 - cfg["clipLow"], 1 + cfg["clipHigh"])
     pess = torch.maximum(unclipped, clipped)
     dual = neg_adv * cfg["clipRatioC"]
-    loss_mat = torch.where(b.adv < 0, torch.minimum(pess, dual), pess)
+    loss_mat = torch.where(adv < 0, torch.minimum(pess, dual), pess)
     assert cfg["aggMode"] == "token-mean" and cfg["klType"] in ("k3", "low_var_kl"), "the twin covers the default loss"
     pg = tmean(loss_mat)
     d = -(log_prob - b.ref)
@@ -149,25 +169,27 @@ def actor_loss(w, b, upd):
         loss = loss + cfg["klCoef"] * kl
     value_loss = torch.zeros(())
     if upd["valueCoef"] > 0:
-        values = (torch.relu(x @ w["critW"] + w["critB"]) @ w["valW"] + w["valB"]).view(-1)
-        value_loss = ((values - b.targets) ** 2).mean()
+        v = (dense_values if form == "dense" else twin_sparse.values)(w, b)
+        value_loss = ((v - b.targets) ** 2).mean()
         loss = loss + upd["valueCoef"] * value_loss
     with torch.no_grad():
         metrics = {
             "loss": loss.item(), "pgLoss": pg.item(), "kl": kl.item(), "entropy": ent.item(),
             "clipFraction": tmean((clipped > unclipped).float()).item(),
-            "clipFractionLower": tmean(((pess > dual) & (b.adv < 0)).float()).item(),
+            "clipFractionLower": tmean(((pess > dual) & (adv < 0)).float()).item(),
             "approxKl": tmean(-log_ratio).item(), "valueLoss": value_loss.item(),
         }
     return loss, metrics
 
 
 class Twin:
-    def __init__(self, peer):
-        self.peer = peer
+    """The weights, Adam state, mini-batch and sampling step of one form: "sparse" (the peer) or "dense"."""
+
+    def __init__(self, peer, form):
+        self.peer, self.form = peer, form
         self.dims = peer["dims"]
         self.w = {n: torch.tensor(peer["weights"][n]["data"], dtype=torch.float32).view(peer["weights"][n]["shape"]).requires_grad_() for n in NAMES}
-        self.batch = Batch(self.dims, peer["rows"])
+        self.batch = Batch(self.dims, peer["rows"]) if form == "dense" else twin_sparse.SparseBatch(self.dims, peer["rows"])
         a = peer["adam"]
         self.opt = torch.optim.Adam([self.w[n] for n in NAMES], lr=peer["config"]["lr"], betas=(a["beta1"], a["beta2"]), eps=a["epsilon"])
         for mo in a["moments"]:
@@ -176,12 +198,17 @@ class Twin:
             st = self.opt.state[p]
             st.setdefault("step", torch.tensor(float(a["iterations"])))
             st["exp_avg" if kind == "m" else "exp_avg_sq"] = torch.tensor(mo["data"], dtype=torch.float32).view(p.shape)
-        self._sampling_setup(peer["sampling"]["inputs"])
+        inputs = peer["sampling"]["inputs"]
+        self.s_n = len(inputs)
+        if form == "dense":
+            self._sampling_setup(inputs)
+        else:
+            self.sparse_sampling = twin_sparse.SparseSampling(self.w, self.dims, inputs)
 
     def update(self):
-        """One mini-batch step: dense inputs, forward, backward, Adam. Returns the metrics."""
+        """One mini-batch step: (dense: rebuild dense inputs,) forward, backward, Adam. Returns the metrics."""
         self.opt.zero_grad(set_to_none=True)
-        loss, metrics = actor_loss(self.w, self.batch, self.peer["update"])
+        loss, metrics = actor_loss(self.w, self.batch, self.peer["update"], self.form)
         loss.backward()
         self.opt.step()
         return metrics
@@ -209,7 +236,9 @@ class Twin:
         self.s_n, self.s_F, self.s_JV, self.s_J = n, 2 * V + self.dims["maxPositions"], J * V, J
 
     def sample_step(self):
-        """One batched decoding step (TurnSession.logits): dense decision features, logits, read back."""
+        """One batched decoding step (TurnSession.logits): decision features, logits, read back."""
+        if self.form == "sparse":
+            return self.sparse_sampling.step()
         n = self.s_n
         with torch.no_grad():
             dec = torch.zeros(n, self.s_F).index_put_(self.s_dec, torch.ones(self.s_dec[0].shape[0]), accumulate=True)
@@ -232,7 +261,7 @@ def check(peer, twin, out):
     worst = max(worst, r)
     out(f"sampling logits ({twin.s_n} prompts): max |diff| {d:.3g}, relative {r:.3g}")
     twin.opt.zero_grad(set_to_none=True)
-    loss, metrics = actor_loss(twin.w, twin.batch, peer["update"])
+    loss, metrics = actor_loss(twin.w, twin.batch, peer["update"], twin.form)
     loss.backward()
     for k in ("loss", "pgLoss", "kl", "entropy", "clipFraction", "approxKl"):
         out(f"  {k:<13} tfjs {res['metrics'][k]: .9g}  pytorch {metrics[k]: .9g}  |diff| {abs(res['metrics'][k] - metrics[k]):.3g}")
@@ -284,26 +313,32 @@ def main():
     with open(path) as f:
         peer = json.load(f)
     out = lambda s: print(s, flush=True)  # noqa: E731
-    twin = Twin(peer)
+    twins = {form: Twin(peer, form) for form in FORMS}
     out(f"pytorch {torch.__version__}, {torch.get_num_threads()} thread(s), BLAS: {', '.join(blas_in_use()) or 'none mapped'}")
-    rows = twin.batch
-    out(f"mini-batch: {rows.R} responses x {rows.P} decision positions ({int(rows.mask.sum())} decisions) of iteration {peer['config']['iteration']}'s {peer['config']['iterationRows']}")
-    ok, worst = check(peer, twin, out)
-    out(json.dumps({"check": ok, "worst": worst}))
+    dense, sparse = twins["dense"].batch, twins["sparse"].batch
+    out(f"mini-batch: {dense.R} responses, {sparse.N} decisions (packed; {dense.R} x {dense.P} = {dense.R * dense.P} positions padded) of iteration {peer['config']['iteration']}'s {peer['config']['iterationRows']}")
+    verdict = {}
+    for form in FORMS:
+        out(f"{form} twin{' (the peer)' if form == 'sparse' else ' (diagnostic)'}:")
+        ok, worst = check(peer, twins[form], lambda s: out(f"  {s}"))
+        verdict[form] = {"check": ok, "worst": worst}
+    ok = all(v["check"] for v in verdict.values())
+    out(json.dumps({"check": ok, "worst": max(v["worst"] for v in verdict.values()), "forms": verdict}))
     if mode == "check":
         sys.exit(0 if ok else 1)
     for line in sys.stdin:
-        cmd = line.strip()
+        cmd, _, form = line.strip().partition(" ")
         if cmd == "quit":
             break
+        twin = twins.get(form or "sparse")
+        if twin is None or cmd not in ("update", "sample"):
+            out(f"unknown command {line.strip()!r}")
+            continue
         t0 = time.perf_counter()
         if cmd == "update":
             twin.update()
-        elif cmd == "sample":
-            twin.sample_step()
         else:
-            out(f"unknown command {cmd!r}")
-            continue
+            twin.sample_step()
         out(f"{(time.perf_counter() - t0) * 1000:.3f}")
 
 

@@ -63,11 +63,15 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, result: Iteratio
   runEvents.iterationCompleted(id, report, performance.now());
   h.watch.sawIteration(result.metrics.timing.totalMs);
   if (checkpoint) [h.checkpoint, h.restarts] = [checkpoint, 0];
-  recorder.iterationCompleted(id, result.metrics, { iteration, groups, divergence: report.divergence },
-    iteration === 1 ? { rollouts: report.fingerprint, metrics: report.metricsFingerprint } : undefined, checkpoint, isTraining());
+  const saved = recorder.iterationCompleted(id, result.metrics, { iteration, groups, divergence: report.divergence },
+    iteration === 1 ? { rollouts: report.fingerprint, metrics: report.metricsFingerprint } : undefined, checkpoint);
   if (iteration >= config.run.iterations) {
-    runEvents.runFinished(id);
-    if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
+    // "finished" once the final checkpoint is saved (or saving failed, which is reported)
+    void saved.then(() => {
+      if (gen !== generation) return;
+      runEvents.runFinished(id);
+      if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
+    });
   }
 }
 
@@ -82,7 +86,7 @@ function startRun(gen: number, id: string, config: LabConfig, index: number, che
   };
   h.ready = (async () => {
     try {
-      const info = await api.init({ backend: config.backend });
+      const info = await api.init({ backend: config.backend, threads: runConfig.threads ?? undefined });
       const problems = await api.create(
         runConfig,
         (result: IterationResult, cp?: Checkpoint) => onReport(gen, h, config, result, cp),

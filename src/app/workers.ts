@@ -5,6 +5,7 @@
  */
 import type { ConceptsApi } from '../../workers/concepts.worker';
 import type { ImportApi } from '../../workers/import.worker';
+import type { RunFileApi } from '../../workers/run-file.worker';
 import type { TrainerApi } from '../../workers/trainer.worker';
 import { spawnWorker, type WorkerHandle } from './spawn-worker';
 
@@ -21,3 +22,7 @@ export const spawnConcepts = (): WorkerHandle<ConceptsApi> =>
 /** The import worker (one per page, kept while it lives). */
 export const spawnImport = (): WorkerHandle<ImportApi> =>
   spawnWorker<ImportApi>(new Worker(new URL('../../workers/import.worker.ts', import.meta.url), { type: 'module', name: 'import' }));
+
+/** A run-file worker (one per opened file, ended after its answer). */
+export const spawnRunFile = (): WorkerHandle<RunFileApi> =>
+  spawnWorker<RunFileApi>(new Worker(new URL('../../workers/run-file.worker.ts', import.meta.url), { type: 'module', name: 'run-file' }));

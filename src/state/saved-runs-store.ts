@@ -29,13 +29,15 @@ export interface SavedRunsState {
   storage: { usage: number; quota: number } | null;
   /** Plain words when saving failed (quota); what was saved before stays. */
   saveError: string | null;
+  /** Why saving stopped (the database was closed under the page: deleted, upgraded, cleared); null while saving works. */
+  savingStopped: string | null;
   /** What happened to a worker and what was kept, newest last. */
   notices: string[];
   otherTabsTraining: number;
 }
 
 export const useSavedRunsStore = create<SavedRunsState>(() => ({
-  labs: [], currentId: null, readOnly: false, savedIterations: {}, storage: null, saveError: null, notices: [], otherTabsTraining: 0,
+  labs: [], currentId: null, readOnly: false, savedIterations: {}, storage: null, saveError: null, savingStopped: null, notices: [], otherTabsTraining: 0,
 }));
 
 const MAX_NOTICES = 5;
@@ -52,6 +54,8 @@ export const savedRunsEvents = {
     useSavedRunsStore.setState((s) => ({ savedIterations: { ...s.savedIterations, [runId]: iteration }, saveError: null })),
   storageMeasured: (usage: number, quota: number) => useSavedRunsStore.setState({ storage: { usage, quota } }),
   saveFailed: (message: string) => useSavedRunsStore.setState({ saveError: message }),
+  savingStopped: (reason: string) => useSavedRunsStore.setState({ savingStopped: reason }),
+  savingResumed: () => useSavedRunsStore.setState({ savingStopped: null }),
   noticeAdded: (text: string) => useSavedRunsStore.setState((s) => ({ notices: [...s.notices, text].slice(-MAX_NOTICES) })),
   noticesDismissed: () => useSavedRunsStore.setState({ notices: [] }),
   otherTabsTrainingChanged: (count: number) => useSavedRunsStore.setState({ otherTabsTraining: count }),

@@ -8,6 +8,7 @@ import { Tour } from './tour/Tour';
 import { Nav } from './Nav';
 import { StatusBar } from './StatusBar';
 import { useHashView } from './use-hash-view';
+import { ViewBoundary } from './ViewBoundary';
 
 export function App() {
   const view = useHashView();
@@ -33,7 +34,9 @@ export function App() {
         </header>
       )}
       <main className="app-main" id="main" aria-label={view.label} tabIndex={-1}>
-        <Component />
+        <ViewBoundary key={view.id} label={view.label}>
+          <Component />
+        </ViewBoundary>
       </main>
       {!embed && <StatusBar />}
       <Tour />

@@ -27,6 +27,8 @@ function runCheck(file: string) {
 describe.skipIf(!python)('pytorch twin', () => {
   let file = '';
   let peer: PeerBatch;
+  let checked: ReturnType<typeof runCheck> | null = null;
+  const checkOnce = () => (checked ??= runCheck(file)); // one python run serves the first two tests
   beforeAll(async () => {
     await tf.setBackend('wasm');
     peer = await makePeerBatch(1, TINY);
@@ -42,16 +44,27 @@ describe.skipIf(!python)('pytorch twin', () => {
     await tf.setBackend('cpu');
   });
 
-  it('matches tfjs loss, gradients, Adam step and logits on a real mini-batch', () => {
-    const r = runCheck(file);
+  it('matches tfjs loss, gradients, Adam step and logits on a real mini-batch, in the sparse form and the dense one', () => {
+    const r = checkOnce();
     expect(r.stdout).toContain('numerical check:');
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    const verdict = JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as { check: boolean; worst: number };
+    type Verdict = { check: boolean; worst: number };
+    const verdict = JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Verdict & { forms: Record<string, Verdict> };
     expect(verdict.check).toBe(true);
-    expect(verdict.worst).toBeLessThan(1e-5);
+    expect(Object.keys(verdict.forms).sort()).toEqual(['dense', 'sparse']);
+    for (const form of ['sparse', 'dense']) {
+      expect(verdict.forms[form].check, form).toBe(true);
+      expect(verdict.forms[form].worst, form).toBeLessThan(1e-5);
+    }
   });
 
-  it('reports a mismatch when one tfjs gradient is off by 0.1%', () => {
+  it('packs the sparse twin\'s decisions: as many as tfjs recorded, no padding', () => {
+    const r = checkOnce();
+    const decisions = peer.rows.reduce((s, row) => s + row.decisions.length, 0);
+    expect(r.stdout).toContain(`${peer.rows.length} responses, ${decisions} decisions (packed;`);
+  });
+
+  it('reports a mismatch in both forms when one tfjs gradient is off by 0.1%', () => {
     const peerJson = JSON.parse(readFileSync(file, 'utf8')) as { result: { grads: Record<string, number[]> } };
     const g = peerJson.result.grads.hidW;
     const i = g.reduce((best, v, j) => (Math.abs(v) > Math.abs(g[best]) ? j : best), 0);
@@ -60,6 +73,6 @@ describe.skipIf(!python)('pytorch twin', () => {
     writeFileSync(bad, JSON.stringify(peerJson));
     const r = runCheck(bad);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('MISMATCH');
+    expect(r.stdout.match(/MISMATCH/g)).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium, type LabBrowser } from './browser';
 import { SMALL, waitForIteration, waitForStatus } from './lab-page';
 import { stepTimes, waitForSaved } from './persist-page';
+import { withDeclaredSize } from '../core/train/zip-declared-size';
 
 const baseUrl = inject('baseUrl');
 const LINK = `${baseUrl}?backend=wasm&${SMALL}`;
@@ -201,6 +202,32 @@ describe('what the lab reads back from storage', () => {
     const params = page.getByRole('group', { name: 'PlanPO parameters' });
     expect(await params.getByLabel(/statistics/).first().inputValue()).toBe('turn-weighted');
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'opened-run-file.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a run file with an extra entry that declares 1 GB is refused with its reason, off the page\'s thread, and never saved', async () => {
+    const entries = unzipSync(new Uint8Array(await readFile(runFile)));
+    const big = runFile.replace('planpo.rlrun', 'huge-entry.rlrun');
+    await writeFile(big, withDeclaredSize(zipSync({ ...entries, 'extra.bin': new Uint8Array(4096) }), 'extra.bin', 1024 ** 3));
+    const { page, errors } = await tab(context, `${baseUrl}?backend=wasm`);
+    const before = await page.getByTestId('saved-lab').count();
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number };
+      w.longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await page.getByLabel('Open a run file').setInputFiles(big);
+    const alert = page.getByRole('alert').filter({ hasText: 'huge-entry.rlrun' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/^huge-entry\.rlrun: run file refused: its entries declare \d+ MiB unpacked \(extra\.bin: 1024 MiB\); a run file may unpack to at most 512 MiB$/);
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    console.log(`1 GB entry: longest main-thread task while opening it ${longest.toFixed(0)} ms`);
+    // a loose bound (the load here is heavy): the page once froze 4.2 s inflating the entry on its own thread
+    expect(longest).toBeLessThan(1_000);
+    expect(await page.getByTestId('saved-lab').count()).toBe(before);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -59,6 +59,16 @@ describe('wasm threads', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a link\'s threads=2 (the run setting) is the count the status bar shows; a page without isolation still runs 1', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&threads=2`);
+    const status = await statusOf(page);
+    expect(status.threads).toBe('2');
+    expect(status.text).toContain('wasm · 2 threads');
+    expect(errors).toEqual([]);
+    const other = await openPage(lab, `${plain.url}?backend=wasm&threads=2`);
+    expect((await statusOf(other.page)).threads).toBe('1');
+  });
+
   it('without COOP/COEP the page is not isolated: one thread, and the status bar says so', async () => {
     const { page } = await openPage(lab, `${plain.url}?backend=wasm`);
     expect(await page.evaluate('crossOriginIsolated')).toBe(false);

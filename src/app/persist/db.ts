@@ -79,16 +79,46 @@ const UPGRADES: ReadonlyArray<(db: LabDb, tx: UpgradeTx) => Promise<void> | void
 ];
 
 let opening: Promise<LabDb> | null = null;
+let lost: (reason: string) => void = () => undefined;
+
+/**
+ * Called when this page's connection goes away: another page asks to delete or upgrade the database
+ * (`versionchange`: the connection is closed at once so that it can go ahead, instead of blocking
+ * it), or the browser closes it (storage cleared, a disk error: `close`). The next `labDb()` opens
+ * it again.
+ */
+export function onConnectionLost(listener: (reason: string) => void): void {
+  lost = listener;
+}
 
 export function labDb(): Promise<LabDb> {
-  opening ??= openDB<LabSchema>(DB_NAME, DB_VERSION, {
+  if (opening) return opening;
+  const attempt: Promise<LabDb> = openDB<LabSchema>(DB_NAME, DB_VERSION, {
     upgrade(db, oldVersion, _newVersion, tx) {
       let step = Promise.resolve();
       for (let v = oldVersion; v < DB_VERSION; v++) step = step.then(() => UPGRADES[v](db, tx));
       void step.catch(() => tx.abort()); // a failed step changes nothing: openDB rejects, the old version stays
     },
+    blocked() {
+      lost('another tab of this lab still has the saved runs open with an older version');
+    },
+    blocking() {
+      void attempt.then((db) => db.close());
+      forget(attempt, 'another tab or the browser is deleting or upgrading the saved runs');
+    },
+    terminated() {
+      forget(attempt, 'the browser closed the saved runs\' database (site data cleared, or a storage error)');
+    },
   });
-  return opening;
+  opening = attempt;
+  attempt.catch(() => forget(attempt, '')); // a failed open is tried again by the next call
+  return attempt;
+}
+
+function forget(connection: Promise<LabDb>, reason: string): void {
+  if (opening !== connection) return;
+  opening = null;
+  if (reason) lost(reason);
 }
 
 /** Key range over one run's per-iteration rows, optionally only those after `after`. */

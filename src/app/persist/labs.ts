@@ -53,33 +53,48 @@ export interface IterationRecord {
   checkpoint?: Checkpoint;
 }
 
-export async function saveIteration(labId: string, runId: string, rec: IterationRecord): Promise<void> {
+/**
+ * Save a run's iterations (in order) and optionally its checkpoint in one transaction: either all of
+ * it is stored or none (resolves once IndexedDB acknowledged the commit). False when the lab's record
+ * is gone (the database was cleared meanwhile): nothing is written.
+ */
+export async function saveIterations(labId: string, runId: string, recs: IterationRecord[], checkpoint?: Checkpoint): Promise<boolean> {
   const db = await labDb();
   const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints'], 'readwrite');
-  const k = rec.metrics.iteration;
-  void tx.objectStore('metrics').put(rec.metrics, [labId, runId, k]);
-  if (rec.report.divergence) void tx.objectStore('divergence').put(rec.report.divergence, [labId, runId, k]);
-  const reports = tx.objectStore('reports');
-  if (keepReport(k, k)) void reports.put(rec.report, [labId, runId, k]);
-  // The one report that keepReport drops at k (it kept it at k − 1), and anything retrained past k.
-  const dropped = k - REPORT_KEEP.last;
-  if (dropped >= 1 && !keepReport(dropped, k)) void reports.delete([labId, runId, dropped]);
-  void reports.delete(runRange(labId, runId, k));
-  void tx.objectStore('metrics').delete(runRange(labId, runId, k));
-  void tx.objectStore('divergence').delete(runRange(labId, runId, k));
   const lab = await tx.objectStore('labs').get(labId);
-  if (lab) {
-    lab.updatedAt = Date.now();
-    if (rec.fingerprints) {
-      lab.runs = lab.runs.map((r) => (r.id === runId ? { ...r, fingerprint: rec.fingerprints!.rollouts, metricsFingerprint: rec.fingerprints!.metrics } : r));
-    }
-    if (rec.checkpoint) {
-      void tx.objectStore('checkpoints').put(rec.checkpoint, [labId, runId]);
-      lab.checkpointIterations[runId] = rec.checkpoint.iteration;
-    }
-    void tx.objectStore('labs').put(lab);
+  if (!lab) {
+    await tx.done;
+    return false;
   }
+  const reports = tx.objectStore('reports');
+  for (const rec of recs) {
+    const k = rec.metrics.iteration;
+    // anything retrained past k goes first (a run reopened at an earlier checkpoint)
+    void reports.delete(runRange(labId, runId, k));
+    void tx.objectStore('metrics').delete(runRange(labId, runId, k));
+    void tx.objectStore('divergence').delete(runRange(labId, runId, k));
+    void tx.objectStore('metrics').put(rec.metrics, [labId, runId, k]);
+    if (rec.report.divergence) void tx.objectStore('divergence').put(rec.report.divergence, [labId, runId, k]);
+    if (keepReport(k, k)) void reports.put(rec.report, [labId, runId, k]);
+    // the one report that keepReport drops at k (it kept it at k − 1)
+    const dropped = k - REPORT_KEEP.last;
+    if (dropped >= 1 && !keepReport(dropped, k)) void reports.delete([labId, runId, dropped]);
+    const fp = rec.fingerprints;
+    if (fp) lab.runs = lab.runs.map((r) => (r.id === runId ? { ...r, fingerprint: fp.rollouts, metricsFingerprint: fp.metrics } : r));
+  }
+  lab.updatedAt = Date.now();
+  if (checkpoint) {
+    void tx.objectStore('checkpoints').put(checkpoint, [labId, runId]);
+    lab.checkpointIterations[runId] = checkpoint.iteration;
+  }
+  void tx.objectStore('labs').put(lab);
   await tx.done;
+  return true;
+}
+
+/** One iteration (and the checkpoint when given): saveIterations of one record. */
+export async function saveIteration(labId: string, runId: string, rec: IterationRecord): Promise<void> {
+  await saveIterations(labId, runId, [rec], rec.checkpoint);
 }
 
 export async function saveCheckpoint(labId: string, runId: string, checkpoint: Checkpoint): Promise<void> {
@@ -168,4 +183,21 @@ export async function importRunFile(saved: SavedRun, labConfig: LabConfig): Prom
   void tx.objectStore('labs').put({ ...lab, checkpointIterations: { [runId]: upTo } });
   await tx.done;
   return lab.id;
+}
+
+/**
+ * Everything stored for saved lab `id`, as read (not validated: this is how a lab that cannot be
+ * opened is taken out of the browser), as JSON text; typed arrays (weights) become number lists.
+ */
+export async function rawLabJson(id: string): Promise<string> {
+  const db = await labDb();
+  const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints']);
+  const out: Record<string, unknown> = { format: 'rollout-lab.saved-lab-rows', lab: await tx.objectStore('labs').get(id) };
+  for (const store of ['metrics', 'divergence', 'reports', 'checkpoints'] as const) {
+    const keys = await tx.objectStore(store).getAllKeys(labRange(id));
+    const values = await tx.objectStore(store).getAll(labRange(id));
+    out[store] = keys.map((key, i) => ({ key, value: values[i] }));
+  }
+  await tx.done;
+  return JSON.stringify(out, (_key, value: unknown) => (ArrayBuffer.isView(value) ? Array.from(value as unknown as ArrayLike<number>) : value), 1);
 }

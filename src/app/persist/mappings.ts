@@ -5,7 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ColumnMapping } from '../../core/io/import/mapping';
-import type { SavedMapping } from '../../core/import/mapping-file';
+import { readMappingText, type SavedMapping } from '../../core/import/mapping-file';
 
 export const MAPPINGS_DB = 'rollout-lab-mappings';
 
@@ -25,8 +25,13 @@ function mappingsDb(): Promise<IDBPDatabase<MappingsSchema>> {
 }
 
 export async function listMappings(): Promise<SavedMapping[]> {
-  const rows = await (await mappingsDb()).getAll('mappings');
-  return rows.map((r) => ({ mapping: r.mapping, savedAt: r.savedAt }));
+  const rows: unknown[] = await (await mappingsDb()).getAll('mappings');
+  // read back through the mapping file's own checks: a record that fails is left out (and kept in storage)
+  return rows.flatMap((r) => {
+    const row = (r ?? {}) as { mapping?: unknown; savedAt?: unknown };
+    const read = readMappingText(JSON.stringify(row.mapping ?? null));
+    return read.ok ? [{ mapping: read.mapping, savedAt: typeof row.savedAt === 'number' ? row.savedAt : 0 }] : [];
+  });
 }
 
 export async function saveMapping(mapping: ColumnMapping, now = Date.now()): Promise<void> {

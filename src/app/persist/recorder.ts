@@ -1,10 +1,16 @@
 /**
  * Saving as the runs train. run-client calls `labStarted` when it builds runs and
- * `iterationCompleted` with each report and its checkpoint. Metrics and the bounded reports are
- * written every iteration (small); a checkpoint is written at most every CHECKPOINT_SAVE_MS while
- * training, and at once when not training (Step, Pause) or when `flush()` is called (pause, the
- * page going hidden). Writes for a lab are queued in order. A quota error is reported in plain
- * words and stops nothing: the lab keeps training, and the last saved checkpoint stays intact.
+ * `iterationCompleted` with each report and its checkpoint (the worker sends one every iteration).
+ * Writes are coalesced: one write at a time, and the next one takes everything that arrived
+ * meanwhile, each run's iterations and its newest checkpoint in one transaction. So a checkpoint is
+ * written every iteration while IndexedDB keeps up and never more often than it acknowledges, and
+ * the main thread clones at most one checkpoint per run per write. A run counts as saved at an
+ * iteration only once its transaction committed (`savedIterations`, "saved through iteration k").
+ * `iterationCompleted` resolves when its iteration is acknowledged: run-client shows "finished"
+ * only then. A quota error is reported in plain words and stops nothing: the lab keeps training,
+ * and the last saved checkpoint stays intact. A database that goes away (another tab deletes it,
+ * the browser clears storage: db.ts's `onConnectionLost`) is announced; the next write reopens it
+ * and saves the lab again from its newest checkpoint.
  */
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { SavedReport } from '../../core/train/run-file';
@@ -12,23 +18,22 @@ import type { IterationMetrics } from '../../core/train/metrics';
 import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 import type { LabConfig } from '../../state/lab-config';
-import { isQuotaError } from './db';
-import { createLab, estimatorLabel, listLabs, saveCheckpoint, saveIteration, type IterationRecord } from './labs';
+import { isQuotaError, labDb, type LabRecord } from './db';
+import { createLab, estimatorLabel, listLabs, saveIterations, type IterationRecord } from './labs';
 import { claimLab, announceSaved } from './tabs';
 
-export const CHECKPOINT_SAVE_MS = 5_000;
-
 let labId: string | null = null;
+/** The current lab's record as created or opened: what is written again when the database was cleared. */
+let record: LabRecord | null = null;
 let queue: Promise<unknown> = Promise.resolve();
+/** A write waiting to start (it takes whatever is pending when it starts); null when none waits. */
+let queued: Promise<void> | null = null;
+/** runId → iterations not yet written, in order. */
+const rows = new Map<string, IterationRecord[]>();
 /** runId → the newest checkpoint not yet written. */
 const pending = new Map<string, Checkpoint>();
-const lastSavedAt = new Map<string, number>();
-
-function enqueue(task: () => Promise<void>): Promise<void> {
-  const next = queue.then(task).catch(reportFailure);
-  queue = next;
-  return next;
-}
+/** runId → the newest checkpoint written (written again when the database was cleared under the page). */
+const written = new Map<string, Checkpoint>();
 
 function reportFailure(error: unknown): void {
   const runs = useRunStore.getState().runs;
@@ -54,10 +59,20 @@ interface StartingLab {
 /** Runs just built: saved as a new lab on their first report, so a refused size saves nothing. */
 let starting: StartingLab | null = null;
 
+function clearPending(): void {
+  rows.clear();
+  pending.clear();
+}
+
+function forgetLab(): void {
+  clearPending();
+  written.clear();
+}
+
 /** New runs were built: they are saved as a new lab, owned by this tab, from their first iteration on. */
 export function labStarted(config: LabConfig, runs: Array<{ id: string; estimator: string }>): void {
-  pending.clear();
-  labId = null;
+  forgetLab();
+  [labId, record] = [null, null];
   starting = { config, runs };
 }
 
@@ -69,7 +84,7 @@ async function ensureLab(target: string | StartingLab): Promise<string | null> {
   const lab = await createLab(target.config, target.runs);
   target.created = lab.id;
   if (starting === target) {
-    [labId, starting] = [lab.id, null];
+    [labId, starting, record] = [lab.id, null, lab];
     sessionStorage.setItem(CURRENT_KEY, lab.id);
     savedRunsEvents.labOpened(lab.id, false);
     await claimLab(lab.id);
@@ -77,59 +92,93 @@ async function ensureLab(target: string | StartingLab): Promise<string | null> {
   return lab.id;
 }
 
-/** A saved lab was opened in this tab (restored or from the Runs panel). */
-export function labAttached(id: string | null): void {
-  labId = id;
+/** A saved lab was opened in this tab (restored, from the Runs panel, from a run file); null: none. */
+export function labAttached(id: string | null, lab: LabRecord | null = null): void {
+  [labId, record] = [id, lab];
   starting = null;
-  pending.clear();
+  forgetLab();
   if (id) sessionStorage.setItem(CURRENT_KEY, id);
   else sessionStorage.removeItem(CURRENT_KEY);
 }
 
 export const CURRENT_KEY = 'rollout-lab.current-lab';
 
+/**
+ * Run `runId` completed an iteration: its metrics, report and (when the worker sent one) checkpoint
+ * are written with the next write. Resolves once they are acknowledged (or nothing is saved: a
+ * read-only tab, runs reset meanwhile, a failed write, which is reported).
+ */
 export function iterationCompleted(
   runId: string, metrics: IterationMetrics, report: SavedReport, fingerprints: IterationRecord['fingerprints'],
-  checkpoint: Checkpoint | undefined, training: boolean,
-): void {
-  const target = labId ?? starting;
-  if (!target || useSavedRunsStore.getState().readOnly) return;
+  checkpoint: Checkpoint | undefined,
+): Promise<void> {
+  if (!(labId ?? starting) || useSavedRunsStore.getState().readOnly) return Promise.resolve();
+  rows.set(runId, [...(rows.get(runId) ?? []), { metrics, report, fingerprints }]);
   if (checkpoint) pending.set(runId, checkpoint);
-  const due = !training || Date.now() - (lastSavedAt.get(runId) ?? 0) >= CHECKPOINT_SAVE_MS;
-  const cp = due ? pending.get(runId) : undefined;
-  if (cp) pending.delete(runId);
-  void enqueue(async () => {
-    const id = await ensureLab(target);
-    if (!id) return;
-    await saveIteration(id, runId, { metrics, report, fingerprints, checkpoint: cp });
-    if (cp) await saved(id, runId, cp.iteration);
-  });
+  return writeSoon();
 }
 
-async function saved(id: string, runId: string, iteration: number): Promise<void> {
-  lastSavedAt.set(runId, Date.now());
-  savedRunsEvents.checkpointSaved(runId, iteration);
+/** The next write, which takes what is pending when it starts. */
+function writeSoon(): Promise<void> {
+  queued ??= (queue = queue.then(() => {
+    queued = null;
+    return writePending();
+  }).catch(reportFailure)) as Promise<void>;
+  return queued;
+}
+
+async function writePending(): Promise<void> {
+  const target = labId ?? starting;
+  const todo = new Map([...rows.keys(), ...pending.keys()].map((runId) => [runId, { recs: rows.get(runId) ?? [], cp: pending.get(runId) }]));
+  clearPending();
+  if (todo.size === 0 || !target) return;
+  const id = await ensureLab(target);
+  if (!id) return;
+  for (const [runId, { recs, cp }] of todo) {
+    if (!(await saveIterations(id, runId, recs, cp)) && !(await saveAgain(id, runId, recs, cp))) return;
+    if (cp) {
+      written.set(runId, cp);
+      savedRunsEvents.checkpointSaved(runId, cp.iteration);
+    }
+  }
+  if (useSavedRunsStore.getState().savingStopped) savedRunsEvents.savingResumed();
   announceSaved(id);
   await refreshList();
 }
 
-/** Write every checkpoint not yet saved; resolves when the writes are done. */
+/**
+ * The lab's record is gone (the database was deleted and opened again empty): write the record
+ * again, and this write with it, so saving goes on from the newest checkpoint. Earlier iterations'
+ * curves are not in storage any more; the notice says so. False when there is nothing to write it from.
+ */
+async function saveAgain(id: string, runId: string, recs: IterationRecord[], cp: Checkpoint | undefined): Promise<boolean> {
+  if (!record || record.id !== id) return false;
+  await (await labDb()).put('labs', { ...record, updatedAt: Date.now(), checkpointIterations: {} });
+  savedRunsEvents.noticeAdded('The saved runs were deleted from this browser while these runs were open. Saving started again from '
+    + `iteration ${cp?.iteration ?? recs.at(-1)?.metrics.iteration ?? 0}; the curves before it are not saved (download the runs as run files to keep them).`);
+  return saveIterations(id, runId, recs, cp);
+}
+
+/** Write everything not yet saved; resolves when the writes are acknowledged. */
 export function flush(): Promise<void> {
-  const target = labId ?? starting;
-  const todo = [...pending.entries()];
-  pending.clear();
-  for (const [runId, cp] of todo) {
-    void enqueue(async () => {
-      const id = target && (await ensureLab(target));
-      if (!id) return;
-      await saveCheckpoint(id, runId, cp);
-      await saved(id, runId, cp.iteration);
-    });
-  }
-  return queue.then(() => undefined);
+  return rows.size + pending.size > 0 ? writeSoon() : queue.then(() => undefined);
 }
 
 /** Trained iterations that a reload would lose. */
 export function hasUnsaved(): boolean {
-  return pending.size > 0;
+  return rows.size + pending.size > 0 || queued !== null;
+}
+
+/**
+ * The database was closed under the page (db.ts's `onConnectionLost`): say so, and write the
+ * newest saved checkpoints again (the write reopens the database and, when the lab's record is
+ * gone, writes it again); `retryMs` later.
+ */
+export function connectionLost(reason: string, retryMs: number): void {
+  if (!labId && !starting) return;
+  savedRunsEvents.savingStopped(reason);
+  setTimeout(() => {
+    for (const [runId, cp] of written) if (!pending.has(runId)) pending.set(runId, cp);
+    void writeSoon();
+  }, retryMs);
 }

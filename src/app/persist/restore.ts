@@ -79,7 +79,7 @@ export async function openLab(id: string, claim = true): Promise<boolean> {
   runsOpened({ config, runs: loaded.runs.map((r) => ({ id: r.meta.id, estimator: r.meta.estimator, checkpoint: r.checkpoint })) });
   configEvents.linkOpened(config, notes);
   runEvents.runsRestored(config, restoredRuns(loaded));
-  labAttached(id);
+  labAttached(id, lab);
   const owner = claim ? await claimLab(id) : true;
   savedRunsEvents.labOpened(id, !owner, Object.fromEntries(loaded.runs.map((r) => [r.meta.id, r.checkpoint?.iteration ?? 0])));
   return true;

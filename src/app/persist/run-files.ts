@@ -1,10 +1,13 @@
 /**
- * Opening a run file in the lab: a .rlrun file from disk (decodeRunFile: validated and migrated;
- * a file that fails is refused with its reason and never saved) becomes a new saved lab of that
- * one run, shown paused at its checkpoint; Train resumes it.
+ * Opening a run file in the lab: a .rlrun file from disk, read, size-checked, unpacked and
+ * validated in a worker (workers/run-file.worker.ts: decodeRunFile behind the archive's declared
+ * sizes; a file that fails is refused with its reason and never saved), becomes a new saved lab of
+ * that one run, shown paused at its checkpoint; Train resumes it. The page's thread only receives
+ * the decoded run (its tensors transferred, not copied).
  */
 import type { RunConfig } from '../../core/train/config';
-import { decodeRunFile, type SavedRun } from '../../core/train/run-file';
+import type { SavedRun } from '../../core/train/run-file';
+import { spawnRunFile } from '../workers';
 import { DEFAULT_SLACK, type LabConfig } from '../../state/lab-config';
 import type { BackendRequest } from '../../../workers/backend-request';
 import type { ParamValue } from '../../core/params/spec';
@@ -30,7 +33,13 @@ export function labConfigOfRunFile(saved: SavedRun): LabConfig {
 }
 
 export async function openRunFile(file: Blob): Promise<void> {
-  const saved = decodeRunFile(new Uint8Array(await file.arrayBuffer()));
+  const worker = spawnRunFile();
+  let saved: SavedRun;
+  try {
+    saved = await worker.api.decode(file);
+  } finally {
+    worker.terminate();
+  }
   const id = await importRunFile(saved, labConfigOfRunFile(saved));
   await refreshList();
   await openLab(id);

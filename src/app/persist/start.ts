@@ -1,30 +1,43 @@
 /**
- * Start-up of saving and restoring: tabs, the leave-page question, flushing when the page hides,
- * and reopening the last lab.
+ * Start-up of saving and restoring: tabs, the leave-page question, flushing when the page hides or
+ * goes away, the database closed under the page, and reopening the last lab. `?safe=1` (the error
+ * screen's "open without saved runs") restores nothing: Saved runs still lists what is stored,
+ * to open, export or delete by hand.
  */
 import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents } from '../../state/saved-runs-store';
-import { flush, hasUnsaved } from './recorder';
+import { onConnectionLost } from './db';
+import { connectionLost, flush, hasUnsaved, refreshList } from './recorder';
 import { labSavedElsewhere, openLab, restoreOnStart } from './restore';
+export { safeStart } from './safe-start';
 import { announceTraining, onLabSaved, onOwnershipGained, startTabs } from './tabs';
 
-export function startPersistence(fromLink: boolean): Promise<void> {
+/** How long after the database was closed under the page the next write tries to open it again. */
+const REOPEN_MS = 1_000;
+
+export function startPersistence(fromLink: boolean, safe = false): Promise<void> {
   startTabs();
   onOwnershipGained((id) => {
     savedRunsEvents.noticeAdded('The other tab let go of these runs: this tab can train them now.');
     void openLab(id, false);
   });
   onLabSaved(labSavedElsewhere);
+  onConnectionLost((reason) => connectionLost(reason, REOPEN_MS));
   useRunStore.subscribe((s, prev) => {
     if (s.training !== prev.training) announceTraining(s.training);
   });
   window.addEventListener('beforeunload', (e) => {
     if (useRunStore.getState().training || hasUnsaved()) e.preventDefault(); // the browser asks before leaving
   });
+  // the transactions a flush starts here commit even as the page goes away
+  window.addEventListener('pagehide', () => void flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void flush();
   });
-  return restoreOnStart(fromLink).catch((error: unknown) => {
+  const restored = safe
+    ? refreshList().then(() => savedRunsEvents.noticeAdded('Opened without saved runs (safe start): nothing was restored. Saved runs below lists what this browser keeps.'))
+    : restoreOnStart(fromLink);
+  return restored.catch((error: unknown) => {
     savedRunsEvents.saveFailed(`Saved runs could not be read: ${error instanceof Error ? error.message : String(error)}`);
   });
 }

@@ -16,12 +16,12 @@ import { echo, escapeControl } from '../errors';
 import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags } from '../estimator-flags';
 import { assembleParams } from '../../core/advantage/params';
 import type { CliCommand, CliIo } from '../command';
-import { noteLines, readImport, readMappingFile } from '../read-import';
+import { MAX_BYTES_HELP, maxBytesFlag, noteLines, readImport, readMappingFile } from '../read-import';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
 import { formatProblem, IMPORT_FRAMEWORKS, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
-const OWN_FLAGS = ['in', 'estimator', 'json', 'map'];
+const OWN_FLAGS = ['in', 'estimator', 'json', 'map', 'max-bytes'];
 
 function usage(): string {
   return `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
@@ -37,6 +37,7 @@ Options:
                          column mapping (the same file convert --map takes; docs/rollouts-v1.md)
   --estimator ID         one of: ${ESTIMATOR_IDS.join(', ')}
   --json                 stdout is JSON Lines either way; --json also drops the summary on stderr
+${MAX_BYTES_HELP}
 
 ${estimatorFlagHelp()}
 
@@ -102,7 +103,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (path === undefined) throw new CliError('--in FILE (or --in - for stdin) is required');
   const mapPath = stringFlag(args, 'map');
   const mapping = mapPath === undefined ? undefined : await readMappingFile(mapPath);
-  const read = await readImport(path, io, undefined, 'frameworks', mapping);
+  const read = await readImport(path, io, undefined, 'frameworks', mapping, maxBytesFlag(args));
   const several = read.results.length > 1;
   const records: LocatedRecord[] = [];
   const failures: Array<{ file: number; line: number; index: number; text: string }> = [];

@@ -7,12 +7,14 @@ import { writeFile } from 'node:fs/promises';
 import { gzipSync, strToU8 } from 'fflate';
 import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../command';
-import { noteLines, readImport, readMappingFile } from '../read-import';
+import { MAX_BYTES_HELP, maxBytesFlag, noteLines, readImport, readMappingFile } from '../read-import';
+import { checkOutputPath } from '../errors';
+import { refuseSameFile } from '../files';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { formatsOfFramework, IMPORT_FRAMEWORKS, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
 
 const FROM = IMPORT_FRAMEWORKS.filter((f) => f !== 'rollouts.v1');
-const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map'];
+const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map', 'max-bytes'];
 
 const USAGE = `Usage: npm run -s cli -- convert [--from ${FROM.join('|')} | --map FILE] --in FILE|DIR|- --out FILE|- [--advantages]
 
@@ -27,6 +29,7 @@ The format is detected from the content; --from restricts it to one framework's 
   --out FILE|-    where to write rollouts.v1 (- for stdout)
   --advantages    also score every estimator (${ESTIMATOR_IDS.length} of them, default parameters) into advantages.estimators
   --json          stderr summary as one JSON object (notes included)
+${MAX_BYTES_HELP}
 
 Response lengths come from the file's token counts when present, otherwise from the text estimate
 (turns[].response_tokens_estimated = true). Problems are listed on stderr (first 100 per file) with line numbers,
@@ -58,8 +61,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (input === undefined) throw new CliError('--in FILE (or a folder, or - for stdin) is required');
   const output = stringFlag(args, 'out');
   if (output === undefined) throw new CliError('--out FILE (or - for stdout) is required');
+  await refuseSameFile(output, input);
+  if (output !== '-') await checkOutputPath(output, '--out');
 
-  const read = await readImport(input, io, formats, true, mapping);
+  const read = await readImport(input, io, formats, true, mapping, maxBytesFlag(args));
   let records: RolloutTrajectoryV1[] = read.results.flatMap(({ result }) => result.trajectories);
   const scoreErrors: string[] = [];
   if (args.flags.advantages !== undefined) {

@@ -1,6 +1,8 @@
 /**
  * Recorded decisions → the device tensors of a DecisionBatch. One row per response a_{i,t} that
- * made at least one choice; columns are its decisions, padded to the longest row (mask 0).
+ * made at least one choice; the network runs on the N decisions packed (no padding: the hidden
+ * layers, logits and log-softmax cost what the decisions cost), and only the loss's [R, P] view
+ * pads every row to the longest (mask 0), through padIndex / packIndex (model.ts toPadded / toPacked).
  * Inputs stay sparse (inputs.ts); only the allowed-token mask is dense [N, V].
  */
 import * as tf from '@tensorflow/tfjs-core';
@@ -31,39 +33,50 @@ export function buildDecisionBatch(
   const R = rows.length;
   const P = Math.max(1, ...rows.map((r) => r.decisions.length));
   const V = dims.vocabSize;
+  const decisions = rows.reduce((s, r) => s + r.decisions.length, 0);
+  const N = Math.max(1, decisions); // rows without decisions: one empty slot keeps every shape non-empty
   const feats: Array<readonly number[] | null> = [];
   const gated: Array<GatedRow | null> = [];
   const allowed: Array<readonly number[] | null | undefined> = [];
-  const contextRow = new Int32Array(R * P);
-  const chosen = new Int32Array(R * P);
-  const chosenFlat = new Int32Array(R * P);
+  const contextRow = new Int32Array(N);
+  const chosen = new Int32Array(N);
+  const chosenFlat = Int32Array.from({ length: N }, (_, n) => n * V);
+  const packIndex = new Int32Array(N); // decision n → its position r·P + k
+  const padIndex = new Int32Array(R * P).fill(N); // position r·P + k → its decision n, or N (a zero) on padding
   const mask = new Float32Array(R * P);
+  let n = 0;
   rows.forEach((row, r) => {
-    for (let k = 0; k < P; k++) {
-      const n = r * P + k;
-      const d = row.decisions[k];
-      feats.push(d ? d.features : null);
-      gated.push(d ? { lookahead: d.lookahead, copy: row.prompt.copy } : null);
-      allowed.push(d ? d.allowed : undefined);
-      chosenFlat[n] = n * V;
+    row.decisions.forEach((d, k) => {
+      feats.push(d.features);
+      gated.push({ lookahead: d.lookahead, copy: row.prompt.copy });
+      allowed.push(d.allowed);
       contextRow[n] = r;
-      if (d) {
-        chosen[n] = d.token;
-        chosenFlat[n] += d.token;
-        mask[n] = 1;
-      }
-    }
+      chosen[n] = d.token;
+      chosenFlat[n] += d.token;
+      packIndex[n] = r * P + k;
+      padIndex[r * P + k] = n;
+      mask[r * P + k] = 1;
+      n++;
+    });
   });
+  if (decisions === 0) {
+    feats.push(null);
+    gated.push(null);
+    allowed.push(undefined);
+  }
   return {
     encoder: toOperand(encoderEntries(rows.map((r) => r.prompt.encoder), dims.hashBuckets), kind),
     decoder: toOperand(decoderEntries(feats, contextRow, decoderWidth(dims), R), kind),
     gated: toOperand(gatedEntries(gated, V), kind),
-    allowedBias: tf.tensor2d(denseAllowedBias(allowed, V), [R * P, V]),
+    allowedBias: tf.tensor2d(denseAllowedBias(allowed, V), [N, V]),
     chosen: tf.tensor1d(chosen, 'int32'),
     chosenFlat: tf.tensor1d(chosenFlat, 'int32'),
+    packIndex: tf.tensor1d(packIndex, 'int32'),
+    padIndex: tf.tensor1d(padIndex, 'int32'),
     mask: tf.tensor2d(mask, [R, P]),
     rows: R,
     positions: P,
+    decisions: N,
   };
 }
 
@@ -71,5 +84,5 @@ export function disposeDecisionBatch(b: DecisionBatch): void {
   b.encoder.dispose();
   b.decoder.dispose();
   b.gated.dispose();
-  tf.dispose([b.allowedBias, b.chosen, b.chosenFlat, b.mask]);
+  tf.dispose([b.allowedBias, b.chosen, b.chosenFlat, b.packIndex, b.padIndex, b.mask]);
 }

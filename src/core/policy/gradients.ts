@@ -6,7 +6,7 @@
  * an `identity` copy of every tensor each op saves (a memcpy on wasm), a ones-tensor for every sum's
  * gradient, the dense one-hot inputs, and the gather gradient wasm lacks.
  *
- * Head (per decision n, temperature τ, gL = ∂ℓ/∂log π(aₙ), gH = ∂ℓ/∂Hₙ):
+ * Head (per packed decision n, temperature τ, gL = ∂ℓ/∂log π(aₙ), gH = ∂ℓ/∂Hₙ, read from the loss's [R, P]):
  *   ∂ℓ/∂zₙ = (gL·(onehot(aₙ) − π) − gH·π·(log π + Hₙ)) / τ
  * (softmax Jacobian with H = −Σ π log π; masked tokens have π = 0 and get no gradient).
  * Then the layers in reverse: relu passes where its output is > 0 (tfjs's step, 0 at 0); biases sum
@@ -15,7 +15,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
-import { gateWeights, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
+import { gateWeights, toPacked, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
 import type { SparseOperand } from './sparse';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
@@ -38,9 +38,9 @@ function reluBack(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
 /** ∂ℓ/∂z [N, V] from gL, gH [R, P] (gH null: the loss does not use the entropy). */
 function logitGrad(f: PolicyForward, b: DecisionBatch, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number): tf.Tensor2D {
   const [N, V] = f.p.shape;
-  const gL = tf.reshape(gLogProb, [N, 1]); // [N, 1]
+  const gL = tf.reshape(toPacked(b, gLogProb), [N, 1]); // per decision [N, 1]
   let inner: tf.Tensor = gL; // gL + gH·(log π + H) [N, V]
-  if (gEntropy) inner = tf.add(gL, tf.mul(tf.reshape(gEntropy, [N, 1]), tf.add(f.logp, tf.reshape(f.entropy, [N, 1]))));
+  if (gEntropy) inner = tf.add(gL, tf.mul(tf.reshape(toPacked(b, gEntropy), [N, 1]), tf.add(f.logp, tf.reshape(f.decisionEntropy, [N, 1]))));
   const onehot = tf.cast(tf.oneHot(b.chosen, V), 'float32'); // [N, V] (int32 oneHot: float32 is broken on wasm)
   const dScaled = tf.sub(tf.mul(onehot, gL), tf.mul(f.p, inner)); // ∂ℓ/∂(z/τ) [N, V]
   return (temperature === 1 ? dScaled : tf.div(dScaled, temperature)) as tf.Tensor2D;

@@ -144,20 +144,40 @@ export function decoderOf(w: Weights, table: tf.Tensor2D, gateW: tf.Tensor2D, in
   });
 }
 
-/** A batch of recorded decisions on the device (see batch.ts): R rows, P positions, N = R·P (row-major). */
+/**
+ * A batch of recorded decisions on the device (see batch.ts): R rows (responses) of up to P
+ * decisions, N decisions packed in row order. The network's tensors are [N, ·]; the loss reads
+ * [R, P] (toPadded).
+ */
 export interface DecisionBatch extends DecisionInputs {
   /** x [R, H]. */
   encoder: SparseOperand;
   /** 0 where allowed, −1e9 where masked [N, V]. */
   allowedBias: tf.Tensor2D;
-  /** Chosen token per decision, int32 [N] (0 on padding). */
+  /** Chosen token per decision, int32 [N]. */
   chosen: tf.Tensor1D;
-  /** n·V + chosen token, int32 [N]: the flat index of log π(a_n) in [N, V]. */
+  /** n·V + chosen token, int32 [N]: the flat index of log π(aₙ) in [N, V]. */
   chosenFlat: tf.Tensor1D;
+  /** r·P + k of decision n, int32 [N]. */
+  packIndex: tf.Tensor1D;
+  /** The decision at position (r, k), or N on padding, int32 [R·P]. */
+  padIndex: tf.Tensor1D;
   /** 1 on real decisions, 0 on padding [R, P]. */
   mask: tf.Tensor2D;
   rows: number;
   positions: number;
+  /** N (at least 1: a batch without decisions keeps one empty slot). */
+  decisions: number;
+}
+
+/** [N] per decision → [R, P] per position (0 on padding). */
+export function toPadded(b: DecisionBatch, x: tf.Tensor1D): tf.Tensor2D {
+  return tf.tidy(() => tf.reshape(tf.gather(tf.concat([x, tf.zeros([1])]), b.padIndex), b.mask.shape) as tf.Tensor2D);
+}
+
+/** [R, P] per position → [N] per decision. */
+export function toPacked(b: DecisionBatch, x: tf.Tensor2D): tf.Tensor1D {
+  return tf.tidy(() => tf.gather(tf.reshape(x, [-1]), b.packIndex) as tf.Tensor1D);
 }
 
 /** What the update keeps from its forward pass (gradients.ts). */
@@ -167,6 +187,7 @@ export interface PolicyForward extends DecoderActivations {
   p: tf.Tensor2D; // π [N, V]
   logProb: tf.Tensor2D; // log π(a_k | prefix) [R, P]
   entropy: tf.Tensor2D; // H(π(· | prefix)) over the allowed tokens [R, P]
+  decisionEntropy: tf.Tensor1D; // the same per decision [N]
 }
 
 /**
@@ -181,15 +202,15 @@ export function policyForward(w: Weights, b: DecisionBatch, temperature = 1): Po
     const act = decoderOf(w, decoderTable(w, ctx), gateWeights(w), b);
     const { logp, logProb } = logPolicy(act.z, b, temperature);
     const p = tf.exp(logp) as tf.Tensor2D; // π [N, V]
-    const entropy = tf.reshape(tf.neg(tf.sum(tf.mul(p, logp), -1)), b.mask.shape) as tf.Tensor2D; // [R, P]
-    return { ...act, ctx, logp, p, logProb, entropy };
+    const decisionEntropy = tf.neg(tf.sum(tf.mul(p, logp), -1)) as tf.Tensor1D; // [N]
+    return { ...act, ctx, logp, p, logProb, entropy: toPadded(b, decisionEntropy), decisionEntropy };
   });
 }
 
 function logPolicy(z: tf.Tensor2D, b: DecisionBatch, temperature: number): { logp: tf.Tensor2D; logProb: tf.Tensor2D } {
   const scaled = temperature === 1 ? z : tf.div(z, temperature); // z/τ [N, V]
   const logp = tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor2D; // [N, V]
-  const logProb = tf.reshape(tf.gather(tf.reshape(logp, [-1]), b.chosenFlat), b.mask.shape) as tf.Tensor2D; // [R, P]
+  const logProb = toPadded(b, tf.gather(tf.reshape(logp, [-1]), b.chosenFlat) as tf.Tensor1D); // [R, P]
   return { logp, logProb };
 }
 

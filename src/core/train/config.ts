@@ -73,6 +73,11 @@ export interface RunConfig {
   valueCoef: number;
   hidden: number;
   hashBuckets: number;
+  /**
+   * wasm threads of the trainer worker (isolated pages); null = tfjs's default. Not part of the
+   * maths: every count gives the same bits (tests/browser/threads.test.ts).
+   */
+  threads: number | null;
 }
 
 /** The fields declared in run-params.ts (all but the two parameter objects). */

@@ -90,6 +90,9 @@ function declaredRunParams(): ParamSpec[] {
     numberParam('valueCoef', 0.5, 0, 100, 'Value coefficient', 'weight of the value-head loss (estimators that train a critic only)', { group: 'advanced', step: 0.1 }),
     integerParam('hidden', 128, 4, 1024, 'Hidden units', 'width of the policy network', { group: 'advanced' }),
     integerParam('hashBuckets', 1024, 16, 65536, 'Hash buckets', 'size of the hashed token embedding', { group: 'advanced' }),
+    integerParam('threads', null, 1, 8, 'wasm threads',
+      "XNNPACK threads of the lab's wasm backend on a cross-origin isolated page (elsewhere, and in Node, 1); auto: tfjs's default, half the logical cores; results are bit-identical for every count",
+      { group: 'advanced', nullable: 'auto' }),
   ];
 }
 

@@ -1,6 +1,41 @@
 import './runs.css';
+import { useState } from 'react';
+import { runCheckpoint } from '../../app/run-client';
+import { downloadRunFile } from '../../app/export/run-export';
 import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
+
+/** Every run on screen as a run file (its newest checkpoint from its worker); says how many were downloaded. */
+async function downloadAll(): Promise<string> {
+  const { runs, startedWith } = useRunStore.getState();
+  if (!startedWith) return 'No runs to download.';
+  for (const run of runs) downloadRunFile(run, startedWith, await runCheckpoint(run.id));
+  return `Downloaded ${runs.length} run file${runs.length === 1 ? '' : 's'}.`;
+}
+
+/** What is saved now: "saved through iteration k" (the runs' saved checkpoints), or why saving stopped. */
+function SaveStatus() {
+  const currentId = useSavedRunsStore((s) => s.currentId);
+  const readOnly = useSavedRunsStore((s) => s.readOnly);
+  const saved = useSavedRunsStore((s) => s.savedIterations);
+  const stopped = useSavedRunsStore((s) => s.savingStopped);
+  const [done, setDone] = useState<string | null>(null);
+  if (stopped) {
+    return (
+      <div role="alert" className="persist-notice error" data-testid="saving-stopped">
+        <p>
+          Saving stopped: {stopped}. The runs on screen are not saved in this browser until the database opens
+          again (this page tries by itself). Download them as run files to keep them for certain.
+        </p>
+        <button type="button" onClick={() => void downloadAll().then(setDone)}>Download the runs as run files</button>
+        {done && <span className="run-meta"> {done}</span>}
+      </div>
+    );
+  }
+  const its = Object.values(saved);
+  if (!currentId || readOnly || its.length === 0) return null;
+  return <p className="run-meta" data-testid="saved-through">Saved through iteration {Math.min(...its)}</p>;
+}
 
 /** Read-only (another tab owns the runs), tabs sharing the machine, saving errors, restarted workers. */
 export function PersistNotices() {
@@ -11,6 +46,7 @@ export function PersistNotices() {
   const training = useRunStore((s) => s.training);
   return (
     <div className="persist-notices">
+      <SaveStatus />
       {readOnly && (
         <p role="status" className="persist-notice warn" data-testid="read-only">
           These runs are open in another tab, which trains them. This tab shows them read-only and refreshes as

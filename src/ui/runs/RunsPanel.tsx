@@ -2,7 +2,8 @@ import './runs.css';
 import { useState } from 'react';
 import { formatBytes } from '../../core/train/memory-format';
 import { reset } from '../../app/run-client';
-import { deleteLab, renameLab } from '../../app/persist/labs';
+import { deleteLab, rawLabJson, renameLab } from '../../app/persist/labs';
+import { downloadText } from '../../app/export/download';
 import { refreshList } from '../../app/persist/recorder';
 import { openLab } from '../../app/persist/restore';
 import { openRunFile } from '../../app/persist/run-files';
@@ -20,11 +21,16 @@ function SavedLab({ lab, current }: { lab: SavedLabSummary; current: boolean }) 
     await deleteLab(lab.id);
     await refreshList();
   };
+  const exportRaw = async () => {
+    downloadText(await rawLabJson(lab.id), `${lab.name.replace(/[^\w.-]+/g, '-').slice(0, 60)}.saved-lab.json`, 'application/json');
+  };
   if (lab.problem) {
     return (
       <li data-testid="saved-lab" data-unreadable="true">
         <span className="run-name">{lab.name}</span>
         <span className="run-meta error">could not be opened: {lab.problem}</span>
+        <button type="button" onClick={() => void exportRaw()} aria-label={`Export ${lab.name}`}
+          title="Download everything stored for it as JSON, as it was read">Export</button>
         <button type="button" onClick={() => void remove()} aria-label={`Delete ${lab.name}`}>Delete</button>
       </li>
     );

@@ -1,0 +1,141 @@
+"""The sparse PyTorch twin: the same maths as twin.py, in the same form as the tfjs model.
+
+What the tfjs model does (src/core/policy/model.ts, inputs.ts, sparse.ts), written the way a PyTorch
+user would write it:
+
+  ctx = relu(embedding_bag(x, W_enc, per-sample weights 1/sqrt(n)) + b_enc)        [R, D]
+  h   = relu(embedding_bag([f | e_r], [W_dec; ctx]) + b_dec)                        [N, D]
+  h2  = relu(h W_hid + b_hid)                                                        [N, D]
+  z   = h2 W_out + b_out, then one index_add of g = h2 [W_look | W_gate] into z:
+        z[n, v] += g[n, j] for every lookahead entry (n, j, v) and copy entry (n, J + k, v)
+  log pi = log_softmax(z / tau + allowedBias)                                        [N, V]
+
+N counts decisions, packed: no padding to the longest response. The index tensors are built once
+from the batch file (the collate step); every timed step runs from those tensors: the allowed-token
+bias is rebuilt per step (as tfjs uploads it per step), the forward, backward and Adam step.
+"""
+import math
+
+import torch
+import torch.nn.functional as F
+
+
+def _long(v):
+    return torch.tensor(v, dtype=torch.long)
+
+
+class SparseBatch:
+    """Index tensors of a mini-batch: bags with offsets, gated entries, packed decisions."""
+
+    def __init__(self, dims, rows):
+        V, self.V = dims["vocabSize"], dims["vocabSize"]
+        J, K = dims["lookaheadKinds"], dims["copyKinds"]
+        G = J + K
+        self.F = 2 * V + dims["maxPositions"]
+        self.R = len(rows)
+        enc_i, enc_off, enc_w, dec_i, dec_off, dst, src = [], [], [], [], [], [], []
+        allow_r, allow_c, block_rows, pad_rows = [], [], [], []
+        chosen, old, ref, adv, row_of = [], [], [], [], []
+        n = 0
+        for r, row in enumerate(rows):
+            enc_off.append(len(enc_i))
+            enc_i += row["encoder"]
+            enc_w += [1 / math.sqrt(len(row["encoder"]))] * len(row["encoder"])
+            for d in row["decisions"]:
+                dec_off.append(len(dec_i))
+                dec_i += d["features"] + [self.F + r]  # its context's row of the table [W_dec; ctx]
+                for f in d["lookahead"]:
+                    dst.append(n * V + f % V)
+                    src.append(n * G + f // V)
+                for f in row["copy"]:
+                    dst.append(n * V + f % V)
+                    src.append(n * G + J + f // V)
+                if d["allowed"] is None:
+                    pad_rows.append(n)  # only <pad> (id 0) is blocked
+                else:
+                    block_rows.append(n)
+                    allow_r += [n] * len(d["allowed"])
+                    allow_c += d["allowed"]
+                chosen.append(d["token"])
+                old.append(d["oldLogProb"])
+                ref.append(d["refLogProb"])
+                adv.append(row["advantage"])
+                row_of.append(r)
+                n += 1
+        self.N = n
+        self.enc = (_long(enc_i), _long(enc_off), torch.tensor(enc_w, dtype=torch.float32))
+        self.dec = (_long(dec_i), _long(dec_off))
+        self.gated = (_long(dst), _long(src))
+        self.allow = (_long(allow_r), _long(allow_c))
+        self.block_rows, self.pad_rows = _long(block_rows), _long(pad_rows)
+        self.chosen = _long(chosen)
+        self.old, self.ref, self.adv = (torch.tensor(v, dtype=torch.float32) for v in (old, ref, adv))
+        self.row_of = _long(row_of)
+        self.targets = torch.tensor([row["valueTarget"] for row in rows], dtype=torch.float32)
+        self.mask = torch.ones(n)  # packed: every decision is real
+
+    def allowed_bias(self):
+        """0 on allowed tokens, -1e9 elsewhere [N, V]."""
+        bias = torch.zeros(self.N, self.V)
+        bias[self.block_rows] = -1e9
+        bias[self.allow] = 0.0
+        bias[self.pad_rows, 0] = -1e9
+        return bias
+
+
+def context(w, enc, name="enc"):
+    """relu(x W + b) through an embedding bag with per-sample weights 1/sqrt(n) [R, D]."""
+    idx, off, wt = enc
+    return torch.relu(F.embedding_bag(idx, w[f"{name}W"], off, mode="sum", per_sample_weights=wt) + w[f"{name}B"])
+
+
+def decoder_logits(w, ctx, dec, gated, n, V):
+    """z [n, V] of n decisions: embedding bag over [W_dec; ctx], two dense layers, one index_add."""
+    table = torch.cat([w["decW"], ctx], 0)
+    h = torch.relu(F.embedding_bag(dec[0], table, dec[1], mode="sum") + w["decB"])  # [n, D]
+    h2 = torch.relu(torch.addmm(w["hidB"], h, w["hidW"]))  # [n, D]
+    z = torch.addmm(w["outB"], h2, w["outW"])  # [n, V]
+    g = (h2 @ torch.cat([w["lookW"], w["gateW"]], 1)).reshape(-1)  # [n*G]
+    return z.reshape(-1).index_add(0, gated[0], g[gated[1]]).view(n, V)  # + lookahead and copy terms
+
+
+def forward(w, b, tau):
+    """log pi(a) [N], H [N] and ctx of the packed decisions at temperature tau."""
+    ctx = context(w, b.enc)
+    z = decoder_logits(w, ctx, b.dec, b.gated, b.N, b.V)
+    logp = torch.log_softmax((z if tau == 1 else z / tau) + b.allowed_bias(), -1)
+    log_prob = logp.gather(-1, b.chosen.unsqueeze(-1)).squeeze(-1)
+    entropy = -(logp.exp() * logp).sum(-1)
+    return log_prob, entropy
+
+
+def values(w, b):
+    """V(s) [R] through the critic's own encoder (embedding bag)."""
+    return (context(w, b.enc, "crit") @ w["valW"] + w["valB"]).view(-1)
+
+
+class SparseSampling:
+    """One batched decoding step (TurnSession.logits): contexts kept per turn, one decision each."""
+
+    def __init__(self, w, dims, inputs):
+        V, J = dims["vocabSize"], dims["lookaheadKinds"]
+        G = J + dims["copyKinds"]
+        width = 2 * V + dims["maxPositions"]
+        enc_i, enc_off, enc_w, dec_i, dec_off, dst, src = [], [], [], [], [], [], []
+        for r, s in enumerate(inputs):
+            enc_off.append(len(enc_i))
+            enc_i += s["encoder"]
+            enc_w += [1 / math.sqrt(len(s["encoder"]))] * len(s["encoder"])
+            dec_off.append(len(dec_i))
+            dec_i += s["features"] + [width + r]
+            dst += [r * V + f % V for f in s["lookahead"]] + [r * V + f % V for f in s["copy"]]
+            src += [r * G + f // V for f in s["lookahead"]] + [r * G + J + f // V for f in s["copy"]]
+        self.w, self.n, self.V = w, len(inputs), V
+        with torch.no_grad():
+            self.ctx = context(w, (_long(enc_i), _long(enc_off), torch.tensor(enc_w, dtype=torch.float32)))
+        self.dec = (_long(dec_i), _long(dec_off))
+        self.gated = (_long(dst), _long(src))
+
+    def step(self):
+        with torch.no_grad():
+            return decoder_logits(self.w, self.ctx, self.dec, self.gated, self.n, self.V).numpy().reshape(-1).copy()

@@ -1,0 +1,232 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium, type LabBrowser } from './browser';
+import { runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
+
+const baseUrl = inject('baseUrl');
+/** Long enough that no run finishes during a test; the tests stop them. */
+const TRAINING = `${baseUrl}?backend=wasm&${SMALL}&iterations=500`;
+const SHOTS = process.env.PERSIST_SHOTS;
+
+interface Tab { page: Page; errors: string[] }
+
+/** A tab of `context` at `url` with page errors recorded and leave-page questions answered "leave". */
+async function tab(context: BrowserContext, url: string): Promise<Tab> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Step', exact: true }).waitFor();
+  return { page, errors };
+}
+
+const iterations = async (page: Page) => (await runLines(page)).map((l) => l.iteration);
+
+/** Train until every run has shown iteration `k`. */
+async function trainTo(page: Page, k: number): Promise<void> {
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
+  await waitForIteration(page, k);
+}
+
+/** When the page goes away, keep the iterations it showed last (localStorage outlives it). */
+function recordShownOnPagehide(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    window.addEventListener('pagehide', () => {
+      const shown = [...document.querySelectorAll('[data-testid="run-status"]')].map((e) => Number(e.getAttribute('data-iteration')));
+      localStorage.setItem('test.shown', JSON.stringify(shown));
+    });
+  });
+}
+
+async function shownAtPagehide(page: Page): Promise<number[]> {
+  return JSON.parse((await page.evaluate(() => localStorage.getItem('test.shown'))) ?? 'null') as number[];
+}
+
+/** A new tab at the bare address (no link, no tab state): it reopens the newest saved lab, paused. */
+async function reopened(context: BrowserContext): Promise<Tab & { restored: number[] }> {
+  const t = await tab(context, baseUrl);
+  const lines = await waitForStatus(t.page, 'paused');
+  return { ...t, restored: lines.map((l) => l.iteration) };
+}
+
+/** Iterations each run lost: shown before the event minus reopened after it. */
+const lost = (shown: number[], restored: number[]) => shown.map((k, i) => k - restored[i]);
+
+/** Each lab's checkpoint iterations as stored (from a page of the origin). */
+function storedCheckpoints(page: Page): Promise<Array<Record<string, number>>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const r = indexedDB.open('rollout-lab');
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
+    const labs = await new Promise<Array<{ checkpointIterations: Record<string, number> }>>((ok) => {
+      const r = db.transaction('labs').objectStore('labs').getAll();
+      r.onsuccess = () => ok(r.result);
+    });
+    db.close();
+    return labs.map((l) => l.checkpointIterations);
+  });
+}
+
+describe('durability: what a reload, a closed tab, a crash or a deleted database loses', () => {
+  let lab: LabBrowser;
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: false });
+  });
+  afterAll(() => lab?.close());
+  /** Every context a test opened, closed after it even when it failed (a page left training slows the next test). */
+  const contexts: BrowserContext[] = [];
+  const newContext = async (options?: Parameters<LabBrowser['browser']['newContext']>[0]): Promise<BrowserContext> => {
+    const context = await lab.browser.newContext(options);
+    contexts.push(context);
+    return context;
+  };
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+
+  it('a reload mid-training loses at most the iteration in progress', async () => {
+    const context = await newContext();
+    const { page, errors } = await tab(context, TRAINING);
+    await trainTo(page, 3);
+    await recordShownOnPagehide(page);
+    await page.reload();
+    const restored = (await waitForStatus(page, 'paused')).map((l) => l.iteration);
+    const shown = await shownAtPagehide(page);
+    console.log(`reload: shown ${shown}, reopened at ${restored}, lost ${lost(shown, restored)}`);
+    expect(lost(shown, restored).every((n) => n <= 1)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('closing the tab mid-training loses at most the iteration in progress; a new tab reopens the runs', async () => {
+    const context = await newContext();
+    const { page } = await tab(context, TRAINING);
+    await trainTo(page, 3);
+    const shown = await iterations(page); // an iteration that ends between this and the close counts as not lost
+    await page.close();
+    const next = await reopened(context);
+    console.log(`tab close: shown ${shown}, reopened at ${next.restored}, lost ${lost(shown, next.restored)}`);
+    expect(lost(shown, next.restored).every((n) => n <= 1)).toBe(true);
+    expect(next.errors).toEqual([]);
+  });
+
+  it('a renderer crash mid-training loses at most the iteration in progress', async () => {
+    const context = await newContext();
+    const { page } = await tab(context, TRAINING);
+    await trainTo(page, 3);
+    const cdp = await context.newCDPSession(page);
+    const crashed = new Promise((ok) => page.once('crash', ok));
+    const shown = await iterations(page);
+    void cdp.send('Page.crash').catch(() => undefined); // never answers: the renderer is gone
+    await crashed;
+    const next = await reopened(context);
+    console.log(`crash: shown ${shown}, reopened at ${next.restored}, lost ${lost(shown, next.restored)}`);
+    expect(lost(shown, next.restored).every((n) => n <= 1)).toBe(true);
+    expect(next.errors).toEqual([]);
+  });
+
+  it('when the tab that trains closes, the second tab takes over from the newest saved iteration', async () => {
+    const context = await newContext();
+    const a = await tab(context, TRAINING);
+    await trainTo(a.page, 2);
+    const b = await tab(context, baseUrl);
+    await b.page.getByTestId('read-only').waitFor();
+    await waitForIteration(a.page, 4);
+    const shown = await iterations(a.page); // an iteration that ends between this and the close counts as not lost
+    await a.page.close();
+    await b.page.getByTestId('fault-notices').filter({ hasText: 'The other tab let go of these runs' }).waitFor({ timeout: 30_000 });
+    await b.page.getByTestId('read-only').waitFor({ state: 'detached' });
+    const taken = (await waitForStatus(b.page, 'paused')).map((l) => l.iteration);
+    console.log(`hand-over: shown ${shown}, taken over at ${taken}, lost ${lost(shown, taken)}`);
+    expect(lost(shown, taken).every((n) => n <= 1)).toBe(true);
+    expect(b.errors).toEqual([]);
+  });
+
+  it('a run that finishes has its final checkpoint saved before "finished" shows, and reopens there after a crash', async () => {
+    const context = await newContext();
+    const { page } = await tab(context, `${baseUrl}?backend=wasm&${SMALL}&iterations=4`);
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    await waitForStatus(page, 'finished');
+    expect(await storedCheckpoints(page)).toEqual([{ 'run-1-grpo': 4, 'run-2-planpo': 4 }]); // read the moment "finished" shows
+    expect(await page.getByTestId('saved-through').innerText()).toBe('Saved through iteration 4');
+    const crashed = new Promise((ok) => page.once('crash', ok));
+    void (await context.newCDPSession(page)).send('Page.crash').catch(() => undefined);
+    await crashed;
+    const next = await reopened(context);
+    expect(next.restored).toEqual([4, 4]);
+  });
+
+  it('a database deleted from another tab while training: the delete is not blocked, saving stopping is announced, and saving starts again', async () => {
+    const context = await newContext();
+    const { page, errors } = await tab(context, TRAINING);
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="saving-stopped"]')) document.body.dataset.sawSavingStopped = 'true';
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await trainTo(page, 2);
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}robots.txt`);
+    const outcome = await other.evaluate(() => new Promise<string>((ok) => {
+      const del = indexedDB.deleteDatabase('rollout-lab');
+      del.onsuccess = () => ok('deleted');
+      del.onerror = () => ok(`error ${String(del.error)}`);
+      del.onblocked = () => ok('blocked');
+    }));
+    expect(outcome).toBe('deleted');
+    await page.getByTestId('fault-notices').filter({ hasText: 'The saved runs were deleted from this browser while these runs were open' }).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.body.dataset.sawSavingStopped)).toBe('true');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'database-deleted.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const paused = (await waitForStatus(page, 'paused')).map((l) => l.iteration);
+    await page.getByTestId('saving-stopped').waitFor({ state: 'detached' });
+    await page.getByTestId('saved-through').filter({ hasText: `Saved through iteration ${Math.min(...paused)}` }).waitFor();
+    await page.close();
+    const next = await reopened(context);
+    expect(next.restored).toEqual(paused);
+    expect([...errors, ...next.errors]).toEqual([]);
+  });
+
+  it('saved state that fails validation never blanks the page: listed with Export and Delete, and ?safe=1 restores nothing', async () => {
+    const context = await newContext({ acceptDownloads: true });
+    const first = await tab(context, `${baseUrl}?backend=wasm&${SMALL}`);
+    await first.page.getByRole('button', { name: 'Step', exact: true }).click();
+    await waitForIteration(first.page, 1);
+    await first.page.getByTestId('saved-through').filter({ hasText: 'Saved through iteration 1' }).waitFor();
+    await first.page.goto(`${baseUrl}robots.txt`);
+    await first.page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('rollout-lab'); r.onsuccess = () => ok(r.result); });
+      const tx = db.transaction(['labs', 'checkpoints'], 'readwrite');
+      tx.objectStore('labs').put({ id: 'broken', name: 'Scrambled record', updatedAt: Date.now() + 60_000, config: 42, runs: null });
+      const cps = tx.objectStore('checkpoints');
+      const cursor = cps.openCursor();
+      cursor.onsuccess = () => { // the good lab's first checkpoint loses its weights
+        const c = cursor.result;
+        if (c) c.update({ ...(c.value as object), weights: 'nonsense' });
+      };
+      await new Promise((ok) => (tx.oncomplete = ok));
+      db.close();
+    });
+    const { page, errors } = await tab(context, baseUrl);
+    const unreadable = page.locator('[data-testid="saved-lab"][data-unreadable="true"]');
+    await expect.poll(() => unreadable.count(), { timeout: 30_000 }).toBe(2);
+    const scrambled = unreadable.filter({ hasText: 'Scrambled record' });
+    expect(await scrambled.innerText()).toContain('could not be opened: saved lab: config: must be a lab configuration');
+    expect(await unreadable.filter({ hasNotText: 'Scrambled record' }).innerText()).toMatch(/could not be opened: saved lab: checkpoint of run-1-grpo: .*weights/);
+    const [download] = await Promise.all([page.waitForEvent('download'), scrambled.getByRole('button', { name: 'Export Scrambled record' }).click()]);
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(exported.lab).toMatchObject({ id: 'broken', config: 42, runs: null });
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'unreadable-saved-state.png'), fullPage: true });
+    await scrambled.getByRole('button', { name: 'Delete Scrambled record' }).click();
+    await expect.poll(() => unreadable.count()).toBe(1);
+    const safe = await tab(context, `${baseUrl}?safe=1`);
+    await safe.page.getByTestId('fault-notices').filter({ hasText: 'Opened without saved runs (safe start): nothing was restored' }).waitFor();
+    await safe.page.getByTestId('saved-lab').first().waitFor();
+    expect(await safe.page.locator('[data-testid="saved-lab"][aria-current="true"]').count()).toBe(0);
+    expect([...first.errors, ...errors, ...safe.errors]).toEqual([]);
+  });
+});
