@@ -8,7 +8,8 @@
  * Env: BENCH_ITERATIONS (Node wasm, default 5), BENCH_CPU_ITERATIONS (Node cpu, default 1),
  * BENCH_BACKENDS (Node, default "wasm,cpu"), BENCH_BROWSER=0 to skip Chromium, BENCH_BROWSER_BACKENDS
  * and BENCH_BROWSER_*ITERATIONS (see bench/browser-train.ts), BENCH_RESPONSIVENESS=0 to skip the lab
- * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_IMPORT=0 to skip the import of a
+ * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_CLASSROOM=0 to skip classroom mode's time to
+ * its recorded curves (bench/browser-classroom.ts; BENCH_CLASSROOM_LOADS, default 5), BENCH_IMPORT=0 to skip the import of a
  * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
  * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
  * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
@@ -24,6 +25,7 @@ import { benchNode } from './node';
 import { benchChromium } from './browser-train';
 import { benchBrowserLab, formatFigures } from './browser-lab';
 import { benchBrowserImport, formatImportFigures } from './browser-import';
+import { benchClassroomLoad, formatClassroomLoad } from './browser-classroom';
 import { formatRows, type BenchRow } from './report';
 import { runSoak } from './soak';
 import { benchPytorchPeer } from './pytorch/peer';
@@ -90,6 +92,12 @@ async function main(): Promise<void> {
     });
     if (!json) print('\nLab responsiveness (main thread):');
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatFigures(f)));
+  }
+
+  if (process.env.BENCH_CLASSROOM !== '0') {
+    process.stderr.write('bench: classroom mode, time to the recorded curves...\n');
+    const f = await benchClassroomLoad(Number(process.env.BENCH_CLASSROOM_LOADS ?? 5));
+    print(json ? JSON.stringify({ where: 'classroom-load', ...f }) : `\nClassroom load (headless Chromium):\n${formatClassroomLoad(f)}`);
   }
 
   if (process.env.BENCH_IMPORT !== '0') {

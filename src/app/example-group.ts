@@ -3,6 +3,7 @@
  * played six ways: direct and concise, direct but verbose, detours, two failures), played out and
  * scored by the chosen estimators on the main thread. Works for every registered environment. It shows the lab's point in the first second: GRPO gives every success the same
  * credit, PlanPO ranks the direct, concise ones higher. Clearly labelled as constructed in the UI.
+ * EMPG's step entropies are constructed too (`EXAMPLE_ENTROPY`: low on the oracle's plan, high off it).
  */
 import { getEstimator } from '../core/advantage/registry';
 import type { RolloutGroup } from '../core/advantage/types';
@@ -20,12 +21,20 @@ function response(action: string, thoughts: number, t: number): string {
   return `<think>${words.join(' ')}</think><action>${action}</action>`;
 }
 
+/**
+ * Constructed step entropies H_{i,t} (nats) for EMPG, which needs them and has no policy to read them
+ * from here: a turn that takes the oracle's next step is confident, any other turn uncertain.
+ */
+export const EXAMPLE_ENTROPY = { onPlan: 0.3, offPlan: 1.2 } as const;
+
 function playOut(env: TextEnv<BaseEnvState>, start: BaseEnvState, observation: string, play: DemoPlay) {
   let state = start;
   let obs = observation;
   const turns: RolloutTurnV1[] = [];
+  const entropies: number[] = [];
   for (const [t, action] of play.actions.entries()) {
     if (state.done) break;
+    entropies.push(env.solve(state)[0] === action ? EXAMPLE_ENTROPY.onPlan : EXAMPLE_ENTROPY.offPlan);
     const res = env.step(state, action);
     const text = response(action, play.thoughts, t);
     turns.push({
@@ -36,7 +45,7 @@ function playOut(env: TextEnv<BaseEnvState>, start: BaseEnvState, observation: s
     state = res.state;
     obs = res.observation;
   }
-  return { turns, success: state.success, reward: turns.reduce((sum, turn) => sum + turn.reward, 0) };
+  return { turns, entropies, success: state.success, reward: turns.reduce((sum, turn) => sum + turn.reward, 0) };
 }
 
 export interface ExampleOptions {
@@ -60,6 +69,7 @@ export function exampleGroup(options: ExampleOptions): TrainedTrajectoryV1[] {
     trajectories: played.map((p) => ({
       success: p.success, reward: p.reward, numTurns: p.turns.length,
       numTokens: p.turns.map((t) => t.response_tokens ?? 1),
+      entropies: p.entropies,
     })),
   };
   const advantages = Object.fromEntries(options.estimators.map((id) => {

@@ -6,11 +6,19 @@ export interface LabBrowser {
   close(): Promise<void>;
 }
 
+export interface ChromiumKind {
+  /** Adds --enable-unsafe-webgpu, which exposes the SwiftShader adapter. */
+  webgpu: boolean;
+}
+
 /**
- * Launch Debian's Chromium headless with a fresh profile (Playwright creates a new user-data-dir per
- * launch); `webgpu: true` adds --enable-unsafe-webgpu, which exposes the SwiftShader adapter.
+ * Where global-setup.ts puts the shared Chromiums' endpoints (JSON: `{ plain, webgpu }`); test
+ * workers are started after it and inherit the variable.
  */
-export async function launchChromium(options: { webgpu: boolean }): Promise<LabBrowser> {
+export const SHARED_CHROMIUM_ENV = 'ROLLOUT_LAB_SHARED_CHROMIUM';
+
+/** Debian's Chromium, headless, quiet, without a sandbox (the tests run as root in CI). */
+export function chromiumLaunchOptions(kind: ChromiumKind) {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(INSTALL_HINT);
   const args = [
@@ -21,13 +29,33 @@ export async function launchChromium(options: { webgpu: boolean }): Promise<LabB
     '--disable-component-update',
     '--disable-sync',
     '--disable-dev-shm-usage',
-    ...(options.webgpu ? ['--enable-unsafe-webgpu'] : []),
+    ...(kind.webgpu ? ['--enable-unsafe-webgpu'] : []),
   ];
-  const browser = await chromium.launch({ executablePath, args, headless: true, timeout: 60_000 });
-  return {
-    browser,
-    close: () => browser.close(),
-  };
+  return { executablePath, args, headless: true, timeout: 60_000 };
+}
+
+function sharedEndpoint(kind: ChromiumKind): string | undefined {
+  const raw = process.env[SHARED_CHROMIUM_ENV];
+  if (!raw) return undefined;
+  const endpoints = JSON.parse(raw) as { plain?: string; webgpu?: string };
+  return kind.webgpu ? endpoints.webgpu : endpoints.plain;
+}
+
+/**
+ * A Chromium for one test file. Under `npm run test:browser` this connects to the Chromium that
+ * global-setup.ts launched once for the whole run (one for each kind), so a file pays for a
+ * connection, not a browser start; elsewhere (take-screenshots.ts) it launches its own.
+ *
+ * Either way every `newContext()` is a fresh, incognito-like profile: its own IndexedDB, storage,
+ * cookies and cache, so tests stay independent. `close()` closes the contexts this file opened
+ * (and the browser, when it launched one).
+ */
+export async function launchChromium(kind: ChromiumKind): Promise<LabBrowser> {
+  const endpoint = sharedEndpoint(kind);
+  const browser = endpoint
+    ? await chromium.connect(endpoint, { timeout: 60_000 })
+    : await chromium.launch(chromiumLaunchOptions(kind));
+  return { browser, close: () => browser.close() };
 }
 
 /** Open a page that records every request, so tests can assert nothing leaves our origin. */

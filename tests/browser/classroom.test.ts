@@ -33,19 +33,11 @@ describe('classroom mode', () => {
   });
   afterAll(() => lab?.close());
 
-  it('opens on the recorded GRPO and PlanPO runs: curves and a group within 2 s of load', async () => {
-    // ms from the page's arrival (its HTML received) to the curves on screen; the better of two loads,
-    // since this machine's load from other work can stall any single one
-    const times: number[] = [];
-    let page!: Page;
-    let errors: string[] = [];
-    for (let i = 0; i < 2 && !(times.length > 0 && Math.min(...times) < 2000); i++) {
-      ({ page, errors } = await open(lab.browser, `${baseUrl}#lab`));
-      await page.locator('.training-curves [data-panel="turns"] path.smooth').first().waitFor();
-      times.push(await page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd));
-    }
+  it('opens on the recorded GRPO and PlanPO runs: curves and a group on screen before anything trains', async () => {
+    // How soon (the 2 s target) is a bench figure: bench/browser-classroom.ts. Here: what appears.
+    const { page, errors } = await open(lab.browser, `${baseUrl}#lab`);
+    await page.locator('.training-curves [data-panel="turns"] path.smooth').first().waitFor();
     await page.getByRole('region', { name: 'Rollout group' }).getByRole('article').first().waitFor();
-    expect(Math.min(...times)).toBeLessThan(2000);
     const runs = await page.getByTestId('run-status').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-estimator')} ${e.getAttribute('data-status')} ${e.getAttribute('data-iteration')}`));
     expect(runs).toEqual(['grpo finished 60', 'planpo finished 60']);
     expect(await page.getByTestId('recorded-note').innerText()).toContain('record-classroom');

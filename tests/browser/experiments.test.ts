@@ -1,18 +1,21 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cliInProcess } from '../cli/in-process';
 import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 
-/** The same tiny ood experiment through the CLI (Node, wasm); resolves with its evaluation table's rows. */
+/**
+ * The same tiny ood experiment through the CLI (in this process through runCli, Node, wasm);
+ * resolves with its evaluation table's rows.
+ */
 async function cliEvaluationRows(): Promise<string[][]> {
   const out = mkdtempSync(join(tmpdir(), 'rollout-lab-ood-'));
   try {
-    await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'experiment', 'ood', '--size', 'reduced', '--seeds', '1', '--iterations', '2', '--backend', 'wasm', '--out', out]);
+    const run = await cliInProcess(['experiment', 'ood', '--size', 'reduced', '--seeds', '1', '--iterations', '2', '--backend', 'wasm', '--out', out]);
+    if (run.code !== 0) throw new Error(`experiment ood exited ${run.code}: ${run.stderr}`);
     const report = readFileSync(join(out, 'report.md'), 'utf8');
     const section = report.slice(report.indexOf('### Seen vs unseen tasks')).split('\n### ')[0];
     const body = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Arm') && !l.startsWith('| ---'));
@@ -47,8 +50,6 @@ describe('Experiments page', () => {
     await page.getByLabel('Experiment', { exact: true }).selectOption('ood');
     await page.getByLabel('Seeds').fill('1');
     await page.getByLabel('Iterations').fill('2');
-    const fromCli = cliEvaluationRows(); // in parallel with the page's run
-    fromCli.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     await page.getByRole('button', { name: 'Run experiment' }).click();
     const bar = page.getByRole('progressbar', { name: 'Experiment progress' });
     await bar.waitFor();
@@ -70,7 +71,8 @@ describe('Experiments page', () => {
     expect(rows).toHaveLength(2); // GRPO and PlanPO, each with a seen and an unseen success rate
     for (const row of rows) expect(row.split('\t').slice(4, 6).every((cell) => /^\d+\.\d$/.test(cell.trim()))).toBe(true);
     // the worker's evaluate call gives the CLI's numbers: training success, seen, unseen and gap per arm
-    expect(rows.map((row) => row.split('\t').map((c) => c.trim()))).toEqual(await fromCli);
+    // (run after the page's run: in this process it would hold up the polling of the progress bar)
+    expect(rows.map((row) => row.split('\t').map((c) => c.trim()))).toEqual(await cliEvaluationRows());
     expect(await local.getByTestId('exp-provenance').innerText()).toContain('in-app: ood at the reduced size (1 seed, 2 iterations');
     expect(foreignRequests(requests, baseUrl)).toEqual([]);
     expect(errors).toEqual([]);

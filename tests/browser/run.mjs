@@ -1,5 +1,9 @@
-// `npm run test:browser`: build the production site, then run the real-Chromium tests against it.
+// `npm run test:browser`: build the production site (unless dist/ was built from these very
+// inputs), then run the real-Chromium tests against it. Arguments go to vitest (a file, -t NAME).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findChromium, INSTALL_HINT } from './chromium.mjs';
 
 if (process.env.SKIP_BROWSER_TESTS === '1') {
@@ -11,8 +15,36 @@ if (!chromium) {
   console.error(`Browser tests cannot run: no Chromium found.\n${INSTALL_HINT}`);
   process.exit(1);
 }
-console.log(`Browser tests: Chromium at ${chromium}; building the production site…`);
+
+/** What the build reads from this repository: sources, static files and the build's own settings. */
+const BUILD_INPUTS = ['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const STAMP = join('dist', '.build-inputs');
+
+/** One hash over every input file's path and bytes (about 13 MB; well under a second). */
+function inputsHash() {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) visit(join(path, name));
+    } else {
+      hash.update(`${path}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  BUILD_INPUTS.forEach(visit);
+  return hash.digest('hex');
+}
+
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } }).status ?? 1;
-let status = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+const hash = inputsHash();
+const current = process.env.BROWSER_TEST_BUILD !== '1' && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash;
+let status = 0;
+if (current) {
+  console.log(`Browser tests: Chromium at ${chromium}; dist/ is built from the current sources (BROWSER_TEST_BUILD=1 rebuilds).`);
+} else {
+  console.log(`Browser tests: Chromium at ${chromium}; building the production site…`);
+  status = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (status === 0) writeFileSync(STAMP, hash);
+}
 if (status === 0) status = run('npx', ['vitest', 'run', '--config', 'vitest.browser.config.ts', ...process.argv.slice(2)]);
 process.exit(status);

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command';
 import { advantagesCommand } from '../../src/cli/commands/advantages';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { ESTIMATOR_IDS } from '../../src/core/advantage/registry';
 import { goldenPath } from '../golden-files';
-import { cliInProcess } from './in-process';
+import { cliInProcess, recordingIo } from './in-process';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string) => `${ROOT}tests/fixtures/${name}`;
@@ -48,9 +47,7 @@ interface Output {
 }
 
 async function runCli(argv: string[], stdin = ''): Promise<{ code: number; out: Output[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), isTty: false, readStdin: async () => stdin };
+  const { io, out, err } = recordingIo(stdin);
   const code = await advantagesCommand.run(argv, io);
   return { code, out: out.map((l) => JSON.parse(l) as Output), err };
 }

@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/cli';
-import type { CliIo } from '../../src/cli/command';
+import { cliInProcess } from './in-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-bad-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,13 +17,7 @@ mkdirSync(folder);
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-async function cli(argv: string[], stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => stdin, isTty: false };
-  const code = await runCli(argv, io);
-  return { code, out, err };
-}
+const cli = (argv: string[], stdin = '') => cliInProcess(argv, stdin);
 
 /** The command fails with exit 2 and exactly one plain `error:` line matching `pattern`. */
 async function expectUserError(argv: string[], pattern: RegExp) {

@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/cli';
-import type { CliIo } from '../../src/cli/command';
 import { importText, type ColumnMapping } from '../../src/core/io';
+import { cliInProcess } from './in-process';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'convert-map-'));
@@ -19,13 +18,7 @@ const write = (name: string, text: string) => {
   return path;
 };
 
-async function cli(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), isTty: false, readStdin: async () => '' };
-  const code = await runCli(argv, io);
-  return { code, out, err };
-}
+const cli = (argv: string[]) => cliInProcess(argv);
 
 // An eval export of our own shape: 2 questions × 3 samples, two reward columns, a judge verdict.
 const ROWS = [

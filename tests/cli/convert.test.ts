@@ -4,21 +4,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command';
 import { advantagesCommand } from '../../src/cli/commands/advantages';
 import { convertCommand } from '../../src/cli/commands/convert';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { ESTIMATOR_IDS } from '../../src/core/advantage/registry';
 import { importBytes, importText } from '../../src/core/io';
+import { recordingIo } from './in-process';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string) => `${ROOT}tests/fixtures/import/${name}`;
 const tmp = mkdtempSync(join(tmpdir(), 'convert-'));
 
 async function run(command: typeof convertCommand, argv: string[], stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), isTty: false, readStdin: async () => stdin };
+  const { io, out, err } = recordingIo(stdin);
   const code = await command.run(argv, io);
   return { code, out, err };
 }

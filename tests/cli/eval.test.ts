@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command';
 import { evalCommand } from '../../src/cli/commands/eval';
 import { checkpointToJson, Trainer, validateConfig } from '../../src/core/train';
+import { recordingIo } from './in-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-eval-'));
 const file = join(dir, 'checkpoint.json');
@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 
 function run(argv: string[]) {
-  const out: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: () => {}, readStdin: async () => '', isTty: false };
+  const { io, out } = recordingIo();
   return { done: evalCommand.run(argv, io), out };
 }
 

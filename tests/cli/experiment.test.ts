@@ -3,18 +3,13 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/args';
-import type { CliIo } from '../../src/cli/command';
 import { experimentCommand, portableArgs } from '../../src/cli/commands/experiment';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { parseResults } from '../../src/core/experiments/results';
 import { readCheckpointFile } from '../../src/cli/run-file-io';
+import { recordingIo } from './in-process';
 
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => '', isTty: false };
-  return { io, out, err };
-}
+const captureIo = () => recordingIo();
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-experiment-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,6 +3,10 @@
  * records stdout and stderr lines. It gives the same exit code and the same lines as the real
  * binary, less the cost of a Node process, a tsx compile and a tfjs load per case (about 3 s of CPU
  * each). What only a real process shows (exit status, EPIPE) is checked once, in process.test.ts.
+ *
+ * Every CLI test builds its io here: `cliInProcess` for a whole command line (exit code and the
+ * lines printed), `recordingIo` for a test that calls one command's `run` itself (to see the error
+ * it throws before runCli turns it into a line and an exit code).
  */
 import { runCli } from '../../src/cli/cli';
 import type { CliIo } from '../../src/cli/command';
@@ -22,11 +26,17 @@ export interface CliResult {
 
 const joined = (lines: string[]) => lines.map((l) => `${l}\n`).join('');
 
-/** Runs `argv` (without the leading command runner) as `npm run cli -- ...argv` would. */
-export async function cliInProcess(argv: string[], stdin = ''): Promise<CliResult> {
+/** An io that is not a terminal, reads `stdin` as its whole stdin, and records what is printed. */
+export function recordingIo(stdin = ''): { io: CliIo; out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => stdin, isTty: false };
+  return { io, out, err };
+}
+
+/** Runs `argv` (without the leading command runner) as `npm run cli -- ...argv` would. */
+export async function cliInProcess(argv: string[], stdin = ''): Promise<CliResult> {
+  const { io, out, err } = recordingIo(stdin);
   const code = await runCli(argv, io);
   return { code, out, err, stdout: joined(out), stderr: joined(err) };
 }

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command';
 import { trainCommand } from '../../src/cli/commands/train';
 import { CHECKPOINT_FORMAT, checkpointToJson, decodeRunFile, type IterationMetrics } from '../../src/core/train';
+import { recordingIo } from './in-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-train-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,9 +12,7 @@ const config = join(dir, 'config.json');
 writeFileSync(config, JSON.stringify({ env: 'household-v0', envSize: 4, maxTurns: 6, groupSize: 4, tasksPerIteration: 2, hidden: 8, hashBuckets: 64, seed: 5 }));
 
 async function train(flags: string[], file = config) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => '', isTty: false };
+  const { io, out, err } = recordingIo();
   const code = await trainCommand.run(['--config', file, '--backend', 'cpu', '--json', ...flags], io);
   return { code, metrics: out.map((l) => JSON.parse(l) as IterationMetrics), err };
 }

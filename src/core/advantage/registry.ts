@@ -15,6 +15,8 @@ import { gigpoEstimator } from './gigpo';
 import { lengthShapingSuccessEstimator, lengthShapingUnconditionalEstimator } from './length-shaping';
 import { ppoEstimator } from './ppo';
 import { selfImproveEstimator } from './self-improve';
+import { empgEstimator } from './empg';
+import { turnPpoEstimator } from './turn-ppo';
 
 /** An entry whose id is only known at run time (pickers, CLI): params are its `defaults`' shape. */
 export type AnyAdvantageEstimator = AdvantageEstimator<object>;
@@ -31,6 +33,8 @@ export const ADVANTAGE_ESTIMATORS = {
   'length-shaping-success': lengthShapingSuccessEstimator,
   ppo: ppoEstimator,
   'self-improve': selfImproveEstimator,
+  empg: empgEstimator,
+  'turn-ppo': turnPpoEstimator,
 } as const satisfies Record<string, AnyAdvantageEstimator>;
 
 export type EstimatorId = keyof typeof ADVANTAGE_ESTIMATORS;

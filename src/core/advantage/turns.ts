@@ -42,6 +42,10 @@ export function validateGroup(group: RolloutGroup): void {
     checkPerTurn(where, 'anchorObservations', traj.anchorObservations, traj.numTurns);
     checkPerTurn(where, 'values', traj.values, traj.numTurns);
     checkPerTurn(where, 'actionValid', traj.actionValid, traj.numTurns);
+    checkPerTurn(where, 'entropies', traj.entropies, traj.numTurns);
+    if (traj.entropies?.some((h) => !Number.isFinite(h) || h < 0)) {
+      throw new Error(`${where}: every entropies entry must be a finite entropy ≥ 0`);
+    }
   });
 }
 

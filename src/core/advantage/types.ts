@@ -28,7 +28,19 @@ export interface TrajectorySummary {
    * optional, absent = every action valid. Used by the `invalidActionPenalty` parameter.
    */
   actionValid?: boolean[];
+  /**
+   * Per-turn step entropy H_{i,t}: the mean token entropy (nats) of response t under the sampling
+   * policy, over its sampled positions (forced tokens carry no choice and are left out; a turn with
+   * none has H = 0). Optional; estimators that declare `requires: ['entropies']` need it (EMPG).
+   */
+  entropies?: number[];
 }
+
+/** An optional `TrajectorySummary` field an estimator needs. */
+export type RequiredInput = 'entropies';
+
+/** Where the clipped loss takes its importance ratio (core/loss `ClipConfig.ratioLevel`). */
+export type RatioLevel = 'token' | 'turn';
 
 export interface RolloutGroup {
   trajectories: TrajectorySummary[];
@@ -78,6 +90,19 @@ export interface AdvantageEstimator<P = Record<string, unknown>> {
   /** How the components make A (lanes draw each weighted term when there are two or more). */
   combination: Combination;
   estimate(group: RolloutGroup, params: P): TurnAdvantages;
+  /**
+   * Optional: the estimator's statistics span the whole training batch (EMPG's entropy
+   * normalization). The trainer calls this with every group of the iteration; consumers that see one
+   * group at a time (CLI, import, lab example) call `estimate`, where the batch is that one group.
+   */
+  estimateBatch?(groups: readonly RolloutGroup[], params: P): TurnAdvantages[];
+  /** Optional inputs the estimator cannot run without (absent = none); consumers say so plainly. */
+  requires?: readonly RequiredInput[];
+  /**
+   * The importance ratio the clipped loss uses with this estimator (absent = 'token'): 'token' is
+   * verl's per-token ρ; 'turn' is one ρ per response, exp of the mean token log-ratio (Turn-PPO).
+   */
+  ratioLevel?: RatioLevel;
   /** The equation with the numbers of one selected response a_{i,t}. */
   workedEquation(input: WorkedInput): WorkedEquation;
 }

@@ -3,7 +3,7 @@
  * paper (arXiv 2608.17289): Table 1 (main), the α_init ablation, the component ablation, the
  * length-shaping baselines (Figure 4), generalization to unseen tasks, and overhead.
  *
- * Critic-based arms (PPO and both length-shaping baselines) train the value head
+ * Critic-based arms (PPO, Turn-PPO and both length-shaping baselines) train the value head
  * (valueCoef 0.5); the group-relative arms leave it untrained, as in the paper.
  */
 import type { Arm, ExperimentDefinition, ExperimentId } from './types';
@@ -25,7 +25,10 @@ export const EXPERIMENTS: Readonly<Record<ExperimentId, ExperimentDefinition>> =
     id: 'main',
     title: 'Main comparison: success, turns and tokens',
     claim: 'PlanPO beats GRPO on success, and cuts mean turns (13.8 vs 26.1 on ALFWorld) and response tokens (56.3 vs 95.1).',
-    arms: [GRPO, PLANPO, arm('rloo', 'RLOO', 'rloo'), arm('gigpo', 'GiGPO', 'gigpo'), arm('ppo', 'PPO (critic)', 'ppo', CRITIC)],
+    arms: [
+      GRPO, PLANPO, arm('rloo', 'RLOO', 'rloo'), arm('gigpo', 'GiGPO', 'gigpo'), arm('ppo', 'PPO (critic)', 'ppo', CRITIC),
+      arm('empg', 'EMPG', 'empg'), arm('turn-ppo', 'Turn-PPO (critic)', 'turn-ppo', CRITIC),
+    ],
     envs: { full: ALL_ENVS, reduced: HOUSEHOLD },
     tables: ['final'],
     charts: [

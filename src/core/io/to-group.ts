@@ -10,6 +10,8 @@
  *   turnRewards        ← turns[t].reward
  *   anchorObservations ← turns[t].observation
  *   actionValid        ← turns[t].format_valid (only when some turn sets it; a missing value = valid)
+ *   entropies H_{i,t}  ← turns[t].info.entropy, the turn's mean token entropy (only when EVERY turn has
+ *                        a finite number ≥ 0 there; otherwise absent, and EMPG says it cannot score it)
  *
  * Choices a reader could get wrong:
  * - A missing `response_tokens` is an error for that trajectory by default: guessing L would
@@ -87,6 +89,8 @@ export function toTrajectorySummary(record: RolloutTrajectoryV1, options: ToGrou
   if (turns.some((turn) => turn.format_valid !== undefined)) {
     summary.actionValid = turns.map((turn) => turn.format_valid ?? true);
   }
+  const entropies = turns.map((turn) => turn.info?.entropy);
+  if (entropies.every((h): h is number => typeof h === 'number' && Number.isFinite(h) && h >= 0)) summary.entropies = entropies;
   return { ok: true, summary };
 }
 

@@ -17,17 +17,29 @@
  *   clipFractionLower = masked_mean(ℓ_clip > ℓ₃ and A < 0): tokens where the dual clip binds.
  *   Both are token means (+1e-8 denominator) whatever the aggregation mode, as is approxKl.
  * - approxKl = masked_mean(log π_old − log π_θ): verl's `ppo_kl`, the k1 estimate of KL(π_old ‖ π_θ).
+ * - ratioLevel 'turn' (Turn-PPO) replaces log ρ by the row's masked mean log-ratio before the clip;
+ *   clipFraction and approxKl then count each response's one ratio once per token.
  * - At exact ties (ρ exactly on a clip boundary) torch splits the gradient of max/min in half and
  *   tfjs gives it to one side; the totals agree except on the boundary itself.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { aggregateLoss, maskedMean, type AggMode } from './aggregate';
 
-/** ε_low, ε_high (clip range [1 − ε_low, 1 + ε_high]) and the dual-clip constant c (> 1). */
+/**
+ * Where ρ is taken: 'token' (verl: one ratio per token) or 'turn' (Turn-PPO: one ratio per row,
+ * exp of the masked mean of the row's token log-ratios, the geometric mean of its token ratios).
+ */
+export type RatioLevel = 'token' | 'turn';
+
+/**
+ * ε_low, ε_high (clip range [1 − ε_low, 1 + ε_high]), the dual-clip constant c (> 1), and where the
+ * ratio is taken (absent = 'token'; an estimator entry declares 'turn', the trainer passes it on).
+ */
 export interface ClipConfig {
   clipLow: number;
   clipHigh: number;
   clipRatioC: number;
+  ratioLevel?: RatioLevel;
 }
 
 /** verl's defaults: symmetric ε = 0.2, dual clip c = 3. DAPO's clip-higher uses clipHigh = 0.28. */
@@ -58,9 +70,24 @@ interface SurrogateParts {
   lossMat: tf.Tensor2D;
 }
 
+/**
+ * log ρ [R, K]: per token, or (ratioLevel 'turn') each row's masked mean log-ratio broadcast over the
+ * row, so every token of a response shares one ratio and one clip decision. Call inside a tf.tidy.
+ */
+function logRatioOf(logProb: tf.Tensor2D, oldLogProb: tf.Tensor2D, mask: tf.Tensor2D | null, clip: ClipConfig): tf.Tensor2D {
+  const tokenLogRatio = tf.sub(logProb, oldLogProb) as tf.Tensor2D; // log ρ_k [R, K]
+  if ((clip.ratioLevel ?? 'token') === 'token') return tokenLogRatio;
+  const m = mask ? tf.cast(mask, 'float32') : tf.onesLike(tokenLogRatio); // [R, K]
+  const rowSum = tf.sum(tf.mul(tokenLogRatio, m), 1, true); // Σ_k m·log ρ_k [R, 1]
+  const rowLen = tf.maximum(tf.sum(m, 1, true), 1); // K_{i,t}, ≥ 1 for an all-masked row [R, 1]
+  return tf.mul(tf.onesLike(tokenLogRatio), tf.div(rowSum, rowLen)) as tf.Tensor2D; // mean log ρ broadcast [R, K]
+}
+
 /** The per-token terms of the surrogate; call inside a tf.tidy. */
-function surrogateParts(logProb: tf.Tensor2D, oldLogProb: tf.Tensor2D, advantages: tf.Tensor2D, clip: ClipConfig): SurrogateParts {
-  const logRatio = tf.sub(logProb, oldLogProb) as tf.Tensor2D; // log ρ [R, K]
+function surrogateParts(
+  logProb: tf.Tensor2D, oldLogProb: tf.Tensor2D, advantages: tf.Tensor2D, clip: ClipConfig, mask: tf.Tensor2D | null = null,
+): SurrogateParts {
+  const logRatio = logRatioOf(logProb, oldLogProb, mask, clip); // log ρ [R, K]
   const ratio = tf.exp(logRatio); // ρ [R, K]
   const negAdv = tf.neg(advantages); // −A [R, K]
   const unclipped = tf.mul(negAdv, ratio) as tf.Tensor2D; // ℓ₁ = −A·ρ [R, K]
@@ -79,9 +106,10 @@ export function policyLossMatrix(
   oldLogProb: tf.Tensor2D,
   advantages: tf.Tensor2D,
   clip: ClipConfig,
+  mask: tf.Tensor2D | null = null,
 ): tf.Tensor2D {
   validateClip(clip);
-  return tf.tidy(() => surrogateParts(logProb, oldLogProb, advantages, clip).lossMat);
+  return tf.tidy(() => surrogateParts(logProb, oldLogProb, advantages, clip, mask).lossMat);
 }
 
 /**
@@ -98,7 +126,7 @@ export function policyLoss(
 ): PolicyLossResult {
   validateClip(clip);
   return tf.tidy(() => {
-    const p = surrogateParts(logProb, oldLogProb, advantages, clip);
+    const p = surrogateParts(logProb, oldLogProb, advantages, clip, mask);
     const pgLoss = aggregateLoss(p.lossMat, mask, aggMode);
     const clipFraction = maskedMean(tf.cast(tf.greater(p.clipped, p.unclipped), 'float32'), mask);
     const lowerHit = tf.logicalAnd(tf.greater(p.pessimistic, p.dualBound), p.negative); // [R, K]

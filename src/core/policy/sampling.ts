@@ -3,6 +3,7 @@
  * every batch row the same draw). Softmax over the allowed tokens in float64, then inverse CDF.
  *
  *   π(v) = exp(z_v / τ) / Σ_{u ∈ allowed} exp(z_u / τ),   token = min{v : Σ_{u ≤ v} π(u) > U},  U ~ Rng
+ *   H = −Σ_v π(v) log π(v) = log Σ w − Σ w·x / Σ w,   w = exp(x), x = z/τ − max   (no extra exp)
  */
 import type { Rng } from '../math';
 
@@ -10,6 +11,8 @@ export interface Sample {
   token: number;
   /** log π(token) under the sampling distribution (temperature included). */
   logProb: number;
+  /** H(π(· | prefix)) over the allowed tokens, in nats, at the same temperature (EMPG's step entropy). */
+  entropy: number;
 }
 
 /**
@@ -23,10 +26,13 @@ export function sampleToken(
   let max = -Infinity;
   for (const t of ids) max = Math.max(max, logits[offset + t] / temperature);
   let total = 0;
+  let weightedLogit = 0; // Σ w·x
   const weights = new Float64Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
-    weights[i] = Math.exp(logits[offset + ids[i]] / temperature - max);
+    const x = logits[offset + ids[i]] / temperature - max;
+    weights[i] = Math.exp(x);
     total += weights[i];
+    weightedLogit += weights[i] * x;
   }
   let u = rng.next() * total;
   let pick = ids.length - 1;
@@ -37,7 +43,8 @@ export function sampleToken(
       break;
     }
   }
-  return { token: ids[pick], logProb: Math.log(weights[pick] / total) };
+  const entropy = Math.max(0, Math.log(total) - weightedLogit / total);
+  return { token: ids[pick], logProb: Math.log(weights[pick] / total), entropy };
 }
 
 const RANGES = new Map<number, number[]>();

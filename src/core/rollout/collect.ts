@@ -141,7 +141,7 @@ async function respond<S extends BaseEnvState>(
         const p = pending[i];
         const s = sampleToken(z, j * dims.vocabSize, dims.vocabSize, allowed[j], live[i].rng, opts.temperature);
         p.decisions.push({
-          position: p.decoder.tokens.length, token: s.token, allowed: allowed[j], features: feats[j], lookahead: looks[j], logProb: s.logProb,
+          position: p.decoder.tokens.length, token: s.token, allowed: allowed[j], features: feats[j], lookahead: looks[j], logProb: s.logProb, entropy: s.entropy,
         });
         p.decoder.push(s.token);
       });

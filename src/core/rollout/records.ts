@@ -6,12 +6,14 @@
  * - `estimator_advantages`: for every estimator computed on this group, the per-turn advantages and
  *   the per-turn slices of its components (PlanPO: trajectoryAdvantage A^E, responseAdvantage A^S,
  *   alpha α), so the UI can compare estimators on the very same responses.
- * - `turns[].info`: sampling log-probs, reference log-probs and value per turn, and the location
- *   (env.describeLocation) reached after the turn.
+ * - `turns[].info`: sampling log-probs, reference log-probs, value and step entropy H_{i,t} (`entropy`,
+ *   rollout/entropy.ts; EMPG reads it back) per turn, and the location (env.describeLocation) reached
+ *   after the turn.
  * `advantages.per_turn` holds the advantages of the estimator that drove the update.
  */
 import type { TurnAdvantages } from '../advantage/types';
 import type { RolloutTrajectoryV1, RolloutTurnV1 } from '../io/rollouts-v1';
+import { stepEntropy } from './entropy';
 import type { TaskGroup, Trajectory } from './types';
 
 export interface EstimatorSlice {
@@ -48,6 +50,7 @@ function turnRecord(traj: Trajectory, t: number): RolloutTurnV1 {
   const info: Record<string, unknown> = {
     log_probs: turn.decisions.map((d) => d.logProb),
     value: turn.value,
+    entropy: stepEntropy(turn),
   };
   if (turn.refLogProbs) info.ref_log_probs = turn.refLogProbs.slice();
   if (traj.locations) info.location = traj.locations[t];

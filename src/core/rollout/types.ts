@@ -17,6 +17,8 @@ export interface Decision {
   lookahead: number[];
   /** log π_θold(token | prefix) from the sampling pass. */
   logProb: number;
+  /** H(π_θold(· | prefix)) over the allowed tokens at τ, from the sampling pass (EMPG reads it); absent on decisions built by hand. */
+  entropy?: number;
 }
 
 export interface TurnRecord {

@@ -7,12 +7,15 @@
  *   schedules (α(k)), with the entry's own init/final keys, are evaluated at k = 1..K, the iteration being trained, with K the run's
  *   schedule horizon (`scheduleHorizon`, = config.iterations unless a resume fixed it), so the
  *   last update uses α_final.
+ * - H_{i,t} (`entropies`, EMPG) = the turn's mean sampling entropy over its sampled positions
+ *   (rollout/entropy.ts).
  * - Free decoding: format-invalid turns carry `actionValid = false`, and parameters declared
  *   `formatPenalty` get config.formatPenalty (verl-agent's 0.1) unless overridden.
  */
 import { assembleParams } from '../advantage/params';
 import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
 import type { RolloutGroup, TurnAdvantages } from '../advantage/types';
+import { stepEntropy } from '../rollout/entropy';
 import type { TaskGroup } from '../rollout/types';
 import type { RunConfig } from './config';
 
@@ -27,6 +30,7 @@ export function summarizeGroup(group: TaskGroup): RolloutGroup {
       anchorObservations: traj.turns.map((turn) => turn.observation),
       values: traj.turns.map((turn) => turn.value),
       actionValid: traj.turns.map((turn) => turn.formatValid),
+      entropies: traj.turns.map(stepEntropy),
     })),
   };
 }
@@ -49,9 +53,13 @@ export function scheduleHorizon(config: RunConfig): number {
   return config.scheduleHorizon ?? config.iterations;
 }
 
-/** Advantages of estimator `id` for every group. */
+/**
+ * Advantages of estimator `id` for every group: through the entry's `estimateBatch` when it
+ * declares one (statistics over the whole batch, EMPG), else group by group.
+ */
 export function estimateGroups(summaries: readonly RolloutGroup[], id: string, params: Record<string, unknown>): TurnAdvantages[] {
   const estimator = getEstimator(id);
+  if (estimator.estimateBatch) return estimator.estimateBatch(summaries, params);
   return summaries.map((g) => estimator.estimate(g, params));
 }
 

@@ -5,11 +5,13 @@
  *                     turn; π_ref log-probs by one batched pass
  *   // ADVANTAGES      the configured estimator from the registry, with α(k)
  *   // COMPARE         every other registered estimator on the same responses (UI only)
- *   // UPDATE          recompute π_θold, then epochs × mini-batches of clipped Adam steps
+ *   // UPDATE          recompute π_θold, then epochs × mini-batches of clipped Adam steps, with the
+ *                     ratio where the estimator's entry declares it (per token, or per turn)
  *
  * The async generator in loop.ts drives it; the worker and the CLI call it through that.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { getEstimator } from '../advantage/registry';
 import type { TurnAdvantages } from '../advantage/types';
 import { getEnv } from '../env/registry';
 import type { BaseEnvState, TextEnv } from '../env/types';
@@ -172,6 +174,7 @@ export class Trainer {
       loss: {
         clipLow: cfg.clipLow, clipHigh: cfg.clipHigh, clipRatioC: cfg.clipRatioC, aggMode: cfg.aggMode,
         klType: cfg.klType, klCoef: cfg.klCoef, entropyCoef: cfg.entropyCoef,
+        ratioLevel: getEstimator(cfg.estimator).ratioLevel ?? 'token', // declared by the entry (Turn-PPO: 'turn')
       },
       miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0, temperature: cfg.temperature,
       shuffleSeed: deriveSeed(cfg.seed, 'minibatch', k),

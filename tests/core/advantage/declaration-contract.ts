@@ -74,7 +74,7 @@ export function checkOutputsMatchDeclarations(entry: AnyAdvantageEstimator, numR
     if (term.weight !== undefined) expect(declared.get(term.weight), term.weight).toBe('scalar');
   }
   if (entry.trainsCritic) expect(declared.get(entry.criticTarget ?? ''), 'critic target').toBe('per-turn');
-  fc.assert(fc.property(groupArb(), fc.nat(), fc.nat(), (group, m, t) => {
+  fc.assert(fc.property(groupArb({ entropies: (entry.requires ?? []).includes('entropies') }), fc.nat(), fc.nat(), (group, m, t) => {
     if (group.trajectories.length === 0) return;
     const out = entry.estimate(group, entry.defaults);
     for (const [key, value] of Object.entries(out.components)) {

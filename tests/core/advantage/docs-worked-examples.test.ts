@@ -39,8 +39,8 @@ function expectNear(actual: unknown, expected: unknown, label: string): void {
 }
 
 describe('the worked-example pages', () => {
-  it('are every algorithm page an estimator entry names (six today)', () => {
-    expect(DOCS).toEqual(expect.arrayContaining(['grpo', 'planpo', 'rloo', 'gigpo', 'length-shaping', 'ppo']));
+  it('are every algorithm page an estimator entry names (eight today)', () => {
+    expect(DOCS).toEqual(expect.arrayContaining(['grpo', 'planpo', 'rloo', 'gigpo', 'length-shaping', 'ppo', 'empg', 'turn-ppo']));
   });
 });
 

@@ -46,7 +46,7 @@ describe('group-relative invariants', () => {
 
   it('identical trajectories get identical advantages under every registry estimator', () => {
     fc.assert(
-      fc.property(groupArb(), trajectoryArb(), fc.constantFrom(...ESTIMATOR_IDS), (group, twin, id) => {
+      fc.property(groupArb({ entropies: true }), trajectoryArb({ entropies: true }), fc.constantFrom(...ESTIMATOR_IDS), (group, twin, id) => {
         const doubled: RolloutGroup = { trajectories: [twin, ...group.trajectories, structuredClone(twin)] };
         const out = estimateAdvantages(id, doubled).perTurn;
         expect(out[out.length - 1]).toEqual(out[0]);

@@ -13,6 +13,9 @@ import type { RolloutGroup } from '../../../src/core/advantage/types';
 import { groupArb } from './arbitraries';
 import { checkOutputsMatchDeclarations, checkParamSchema, checkSchedules } from './declaration-contract';
 
+/** Entries that declare `requires: ['entropies']` are fed groups that carry them. */
+const needsEntropies = (e: AnyAdvantageEstimator): boolean => (e.requires ?? []).includes('entropies');
+
 function deepFreeze<T>(x: T): T {
   if (x && typeof x === 'object') {
     Object.values(x).forEach(deepFreeze);
@@ -53,7 +56,7 @@ describe.each(ESTIMATOR_IDS)('registry entry %s', (id) => {
 
   it('returns one finite advantage per turn, components of the same shape, deterministically, without mutating its input', () => {
     fc.assert(
-      fc.property(groupArb(), (group) => {
+      fc.property(groupArb({ entropies: needsEntropies(estimator) }), (group) => {
         const snapshot = structuredClone(group);
         const frozen = deepFreeze(structuredClone(group));
         const out = estimator.estimate(frozen, estimator.defaults);
@@ -76,6 +79,15 @@ describe.each(ESTIMATOR_IDS)('registry entry %s', (id) => {
   it('declares a valid parameter schema whose defaults are its defaults', () => checkParamSchema(estimator));
   it('declares schedules over its own parameters', () => checkSchedules(estimator));
   it('outputs only declared components, combines them as declared, and works its equation', () => checkOutputsMatchDeclarations(estimator));
+
+  it('says plainly, naming the missing input, when a group lacks an input it declares it requires', () => {
+    const bare: RolloutGroup = { trajectories: [{ success: true, reward: 10, numTurns: 2, numTokens: [3, 3] }] };
+    for (const need of estimator.requires ?? []) {
+      expect(need).toBe('entropies');
+      expect(() => estimator.estimate(bare, estimator.defaults)).toThrow(/needs each turn's token entropy.*cannot be scored by/);
+    }
+    if ((estimator.requires ?? []).length === 0) expect(estimator.estimate(bare, estimator.defaults).perTurn).toHaveLength(1);
+  });
 
   it('an empty group gives no advantages', () => {
     const empty: RolloutGroup = { trajectories: [] };

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { envCommand } from '../../../src/cli/commands/env';
 import { CliError } from '../../../src/cli/args';
-import type { CliIo } from '../../../src/cli/command';
+import { recordingIo } from '../../cli/in-process';
 
-function fakeIo(stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => stdin, isTty: false };
-  return { io, out, err };
-}
+const fakeIo = (stdin = '') => recordingIo(stdin);
 
 describe('the env CLI command', () => {
   it('env list --json gives ids, labels, task types, splits and max turns', async () => {

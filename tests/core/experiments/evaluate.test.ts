@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src/cli/command';
+import { recordingIo } from '../../cli/in-process';
 import { evalCommand } from '../../../src/cli/commands/eval';
 import { evaluateCheckpoint } from '../../../src/core/experiments/evaluate';
 import { checkpointFromJson, checkpointToJson, Trainer, validateConfig, type CheckpointJson } from '../../../src/core/train';
@@ -28,8 +28,7 @@ beforeAll(async () => {
 });
 
 async function cli(argv: string[]) {
-  const out: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: () => {}, readStdin: async () => '', isTty: false };
+  const { io, out } = recordingIo();
   expect(await evalCommand.run(argv, io)).toBe(0);
   return JSON.parse(out[0]) as Record<string, unknown>;
 }

@@ -8,7 +8,7 @@ import { Trainer } from '../../../src/core/train/trainer';
 import { parseShareLink, shareSearch } from '../../../src/app/share-link';
 import { DEFAULT_LAB_CONFIG } from '../../../src/state/lab-config';
 import { trainCommand } from '../../../src/cli/commands/train';
-import type { CliIo } from '../../../src/cli/command';
+import { recordingIo } from '../../cli/in-process';
 
 describe('household intermediate checks', () => {
   it('reports holding the goal object only after taking it', () => {
@@ -70,9 +70,7 @@ describe('reward in RunConfig, share links and the CLI', () => {
   });
 
   it('train --reward and its flags reach the run; a flag of another reward is refused', async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), readStdin: async () => '', isTty: false };
+    const { io, out } = recordingIo();
     const base = ['--env', 'household-v0', '--env-size', '4', '--max-turns', '4', '--group-size', '2', '--tasks', '1', '--iterations', '1', '--backend', 'cpu', '--json'];
     await expect(trainCommand.run([...base, '--reward', 'outcome', '--loop-penalty', '0.2'], io)).rejects.toThrow(/--loop-penalty does not apply to reward outcome/);
     await expect(trainCommand.run([...base, '--reward', 'bogus'], io)).rejects.toThrow(/--reward: expected one of outcome, loop-penalty, keyword-proxy, got "bogus"/);

@@ -11,12 +11,12 @@ import { buttonEnv } from '../rollout/tiny-env';
 import { smallConfig } from './small-config';
 
 describe('the critic path', () => {
-  it('is taken by exactly the entries that declare it: ppo and both length-shaping baselines', () => {
+  it('is taken by exactly the entries that declare it: ppo, turn-ppo and both length-shaping baselines', () => {
     expect(ESTIMATOR_IDS.filter((id) => getEstimator(id).trainsCritic).sort())
-      .toEqual(['length-shaping-success', 'length-shaping-unconditional', 'ppo']);
+      .toEqual(['length-shaping-success', 'length-shaping-unconditional', 'ppo', 'turn-ppo']);
   });
 
-  it.each(['length-shaping-unconditional', 'ppo'])('%s: records carry the whitened advantages the update used', async (estimator) => {
+  it.each(['length-shaping-unconditional', 'ppo', 'turn-ppo'])('%s: records carry the whitened advantages the update used', async (estimator) => {
     const t = await Trainer.create(smallConfig({ estimator, groupSize: 4, tasksPerIteration: 2 }), { env: buttonEnv() });
     const { groups } = await t.runIteration();
     t.dispose();
