@@ -7,9 +7,12 @@
 import * as Comlink from 'comlink';
 import { openImport, type ImportProgress } from '../src/core/import/open';
 import { CancelledError } from '../src/core/import/read-bytes';
-import { ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
+import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
 import type { ImportSession } from '../src/core/import/session';
 import type { GroupFilters } from '../src/core/import/groups';
+
+/** The most a gzip file may unpack to in the lab (checked while unpacking; past it the file is refused). */
+const IMPORT_MAX_BYTES = DEFAULT_MAX_BYTES;
 
 let session: ImportSession | null = null;
 let cancelRequested = false;
@@ -25,15 +28,15 @@ async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
 
 const api = {
   /**
-   * Parse and score `file` (through `mapping` when given); resolves with the summary, `{ cancelled: true }`
+   * Parse and score `file` (the session before it stays until this one has opened) (through `mapping` when given); resolves with the summary, `{ cancelled: true }`
    * after cancel(), or `{ unreadable }` when no format reads it: plain data (comlink keeps only an
    * Error's message), with the table's columns and a guessed mapping when it is a table of flat rows.
    */
   async open(file: Blob, fileName: string, onProgress: (p: ImportProgress) => void, mapping?: ColumnMapping) {
-    session = null;
+    // The open session stays until this file has opened: a failed or cancelled import leaves it in place.
     cancelRequested = false;
     try {
-      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, ...(mapping ? { mapping } : {}) });
+      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, maxBytes: IMPORT_MAX_BYTES, ...(mapping ? { mapping } : {}) });
       session = opened.session;
       return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
     } catch (error) {

@@ -2,7 +2,7 @@
  * Class links: what a teacher's link opens and hides, beside the run configuration that
  * share-link.ts carries. Keys (all optional; validated here, each bad value named and replaced):
  *
- *   view=lab|play|experiments   the view that opens (the hash wins when both are given)
+ *   view=lab|play|experiments|import|concepts   the view that opens (the hash wins when both are given)
  *   iteration=K task=B trajectory=I turn=T   what the group view opens on (1-based)
  *   hide=config,backend,…       controls hidden (HIDEABLE_CONTROLS), as TensorFlow Playground's *_hide
  *   tour=1|0 text=1|0           the tour button and the explanatory text shown
@@ -10,10 +10,11 @@
  *   recorded=ID|none            the recorded runs shown at once (default: the classroom recording)
  *   autoplay=1                  press Train on open
  *   embed=1                     one view, no header, navigation or status bar (for an iframe)
+ *   embed=group|curves|scatter|equation|tour   only that part of the lab, first and full width
  *   presentation=1              larger type for projectors
  */
 import { PRESETS } from '../state/lab-config';
-import { CLASS_VIEWS, DEFAULT_CLASS_SETTINGS, HIDEABLE_IDS, RECORDINGS, type ClassSettings, type HideableControl } from '../state/class-settings';
+import { CLASS_VIEWS, DEFAULT_CLASS_SETTINGS, EMBED_IDS, HIDEABLE_IDS, type EmbedView, RECORDINGS, type ClassSettings, type HideableControl } from '../state/class-settings';
 
 /** Every key this module reads (a stricter link parser should accept these). */
 export const CLASS_LINK_KEYS = ['view', 'iteration', 'task', 'trajectory', 'turn', 'hide', 'tour', 'text', 'preset', 'recorded', 'autoplay', 'embed', 'presentation'] as const;
@@ -47,6 +48,17 @@ function choice<T extends string>(params: URLSearchParams, key: string, known: r
   return null;
 }
 
+/** `embed=1|0` (the whole view) or `embed=<part>` (EMBED_VIEWS). */
+function embedding(params: URLSearchParams, problems: string[]): { embed: boolean; embedView: EmbedView | null } {
+  const raw = params.get('embed')?.trim().toLowerCase();
+  if (raw !== undefined && (EMBED_IDS as string[]).includes(raw)) return { embed: true, embedView: raw as EmbedView };
+  if (raw !== undefined && FLAGS[raw] === undefined) {
+    problems.push(`embed: expected 1, 0 or one of ${EMBED_IDS.join(', ')}, got "${params.get('embed')}"; not embedded`);
+    return { embed: false, embedView: null };
+  }
+  return { embed: flag(params, 'embed', problems), embedView: null };
+}
+
 /** `location.search` → the class settings and one message per value that was not usable. */
 export function parseClassLink(search: string): { settings: ClassSettings; problems: string[] } {
   const params = new URLSearchParams(search);
@@ -72,7 +84,7 @@ export function parseClassLink(search: string): { settings: ClassSettings; probl
     preset: choice(params, 'preset', PRESETS.map((p) => p.id), problems),
     recorded: recordedRaw === null ? DEFAULT_CLASS_SETTINGS.recorded : choice(params, 'recorded', RECORDINGS, problems, 'none'),
     autoplay: flag(params, 'autoplay', problems),
-    embed: flag(params, 'embed', problems),
+    ...embedding(params, problems),
     presentation: flag(params, 'presentation', problems),
   };
   return { settings, problems };
@@ -91,6 +103,7 @@ export function classLinkParams(settings: ClassSettings): Record<string, string>
   for (const key of ['tour', 'text', 'autoplay', 'embed', 'presentation'] as const) {
     if (settings[key] !== d[key]) out[key] = settings[key] ? '1' : '0';
   }
+  if (settings.embed && settings.embedView !== null) out.embed = settings.embedView;
   if (settings.preset !== null) out.preset = settings.preset;
   if (settings.recorded !== d.recorded) out.recorded = settings.recorded ?? 'none';
   return out;

@@ -11,6 +11,7 @@
  *                   the first iteration FIRST_STALL_MS, since a worker may block for minutes while
  *                   a software WebGPU adapter compiles its shaders
  */
+import { randomId } from './random-id';
 import type { RunApi } from './run-api';
 import type { TrainerHandle } from './workers';
 
@@ -68,7 +69,7 @@ export function watchWorker(api: RunApi, worker: TrainerHandle, busy: () => bool
     onFault(fault);
   };
   worker.onCrash((message) => fire(classifyError(message)));
-  const name = `rollout-lab.worker.${crypto.randomUUID()}`;
+  const name = `rollout-lab.worker.${randomId()}`;
   void api.holdLiveness(name).then(() => {
     if (done || !navigator.locks) return;
     navigator.locks.request(name, { signal: abort.signal }, () => fire({ kind: 'died', detail: 'the worker closed' }))

@@ -84,8 +84,18 @@ export function encodeRecordedGroups(rest: RecordedGroups): Uint8Array {
   return gzipSync(strToU8(JSON.stringify(rest)), { level: 9, mtime: 0 });
 }
 
+/**
+ * The file's text, whether the bytes are still gzip (magic 1f 8b: a plain static server) or were
+ * already decompressed by the browser (a server that sends `Content-Encoding: gzip` for `.gz`, as
+ * vite's dev and preview servers do).
+ */
+export function recordedText(bytes: Uint8Array): string {
+  const gz = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return strFromU8(gz ? gunzipSync(bytes) : bytes);
+}
+
 export function decodeRecordedGroups(bytes: Uint8Array): RecordedGroups {
-  const raw = JSON.parse(strFromU8(gunzipSync(bytes))) as RecordedGroups;
+  const raw = JSON.parse(recordedText(bytes)) as RecordedGroups;
   if (!raw || raw.format !== 'rollout-lab.recorded-groups.v1' || !Array.isArray(raw.runs)) fail('expected format "rollout-lab.recorded-groups.v1"');
   return raw;
 }
@@ -115,10 +125,9 @@ const recordingSchema = z.object({
 
 /** Parses a gzip (or plain JSON) recorded-runs file; throws a readable one-line error when malformed. */
 export function decodeRecordedRuns(bytes: Uint8Array): RecordedRuns {
-  const gz = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
   let raw: unknown;
   try {
-    raw = JSON.parse(strFromU8(gz ? gunzipSync(bytes) : bytes));
+    raw = JSON.parse(recordedText(bytes));
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }

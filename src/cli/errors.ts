@@ -4,7 +4,7 @@
  * exit 1). Everything echoed back from the user's input goes through `echo`, which escapes
  * control characters and cuts long values to a readable length with the total size given.
  */
-import { stat, readFile } from 'node:fs/promises';
+import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
 export { closest, didYouMean, editDistance } from '../core/math/edit-distance';
@@ -120,4 +120,22 @@ export async function checkOutputPath(path: string, flag: string, folder = false
   const parentInfo = await stat(parent).catch(() => null);
   if (parentInfo === null) throw new UserError(`${flag} ${echo(path)}: folder ${echo(parent)} does not exist`);
   if (!parentInfo.isDirectory()) throw new UserError(`${flag} ${echo(path)}: ${echo(parent)} is not a directory`);
+}
+
+/**
+ * An output file the command will write later, opened for writing now (before any work) so that a
+ * path the system refuses (`/proc/x`, a read-only folder, no permission) is named up front. An
+ * existing file is opened without truncating it; a file this check creates is removed again.
+ */
+export async function checkWritable(path: string, flag: string): Promise<void> {
+  const existed = (await stat(path).catch(() => null)) !== null;
+  try {
+    const handle = await open(path, 'a');
+    await handle.close();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason = code === 'ENOENT' ? 'its folder does not accept new files' : fsReason(error);
+    throw new UserError(`${flag} ${echo(path)} cannot be written: ${reason}`);
+  }
+  if (!existed) await unlink(path).catch(() => undefined);
 }

@@ -7,9 +7,23 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { CliError } from './args';
+import { CliError, numberFlag, type ParsedArgs } from './args';
 import type { CliIo } from './command';
-import { formatProblem, importBytesAsync, ImportFormatError, MappingFileError, parseMappingFile, type ColumnMapping, type ImporterOptions, type ImportFormatId, type ImportResult } from '../core/io';
+import {
+  DEFAULT_MAX_BYTES, formatBytes, formatProblem, GzipLimitError, importBytesAsync, ImportFormatError, MappingFileError, parseMappingFile,
+  type ByteImporterOptions, type ColumnMapping, type ImporterOptions, type ImportFormatId, type ImportResult,
+} from '../core/io';
+
+/** The `--help` line of `--max-bytes`, for every command that reads rollouts. */
+export const MAX_BYTES_HELP = `  --max-bytes N   refuse gzip input that unpacks to more than N bytes (default ${DEFAULT_MAX_BYTES}, ${formatBytes(DEFAULT_MAX_BYTES)});
+                  checked while unpacking, so a gzip bomb is never unpacked whole`;
+
+/** `--max-bytes N`: a positive whole number of bytes, default DEFAULT_MAX_BYTES. */
+export function maxBytesFlag(args: ParsedArgs): number {
+  const n = numberFlag(args, 'max-bytes', DEFAULT_MAX_BYTES)!;
+  if (!Number.isSafeInteger(n) || n < 1) throw new CliError(`--max-bytes must be a whole number of bytes ≥ 1, got ${args.flags['max-bytes'] as string}`);
+  return n;
+}
 
 export interface CliImport {
   results: Array<{ file: string; result: ImportResult }>;
@@ -31,7 +45,7 @@ export function noteLines(read: CliImport, frameworksOnly = false): string[] {
 
 const natural = new Intl.Collator('en', { numeric: true });
 
-async function filesUnder(dir: string): Promise<string[]> {
+export async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -41,7 +55,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out.sort((a, b) => natural.compare(a, b));
 }
 
-function cannotRead(path: string, error: unknown): CliError {
+export function cannotRead(path: string, error: unknown): CliError {
   const code = (error as { code?: string }).code;
   const why = code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable');
   return new CliError(`cannot read --in "${path}": ${why}`);
@@ -69,10 +83,13 @@ export async function readMappingFile(path: string): Promise<ColumnMapping> {
 }
 
 /** The file's import, or null when it is empty. */
-async function importOne(bytes: Uint8Array, fileName: string, options: ImporterOptions): Promise<ImportResult | null> {
+export async function importOne(bytes: Uint8Array, fileName: string, options: ByteImporterOptions): Promise<ImportResult | null> {
   try {
     return await importBytesAsync(bytes, { ...options, fileName });
   } catch (error) {
+    if (error instanceof GzipLimitError) {
+      throw new CliError(`${fileName === '-' ? 'stdin' : fileName}: ${error.message}; set --max-bytes to allow more (now ${error.limit})`);
+    }
     if (error instanceof ImportFormatError && error.empty) return null;
     if (error instanceof ImportFormatError) {
       const guess = error.table ? `. A guessed mapping to correct, save as a file and pass with --map FILE: ${JSON.stringify(error.table.guess)}` : '';
@@ -88,8 +105,9 @@ export async function readImport(
   formats?: readonly ImportFormatId[],
   estimateTokens: ImporterOptions['estimateTokens'] = true,
   mapping?: ColumnMapping,
+  maxBytes: number = DEFAULT_MAX_BYTES,
 ): Promise<CliImport> {
-  const options: ImporterOptions = { formats, estimateTokens, ...(mapping ? { mapping } : {}) };
+  const options: ByteImporterOptions = { formats, estimateTokens, maxBytes, ...(mapping ? { mapping } : {}) };
   const results: CliImport['results'] = [];
   const skipped: string[] = [];
   const add = (file: string, result: ImportResult | null) => {

@@ -3,7 +3,8 @@
  * opens, the controls it hides, the tour and text, the recorded runs on show. Plain data, read by
  * the class store and the classroom views.
  */
-export const CLASS_VIEWS = ['lab', 'play', 'experiments'] as const;
+/** Every view of the app (src/ui/views.ts ids; a contract test keeps the two lists equal). */
+export const CLASS_VIEWS = ['lab', 'play', 'experiments', 'import', 'concepts'] as const;
 export type ClassView = (typeof CLASS_VIEWS)[number];
 
 /** Controls a class link may hide: id → what it is, for the dialog. */
@@ -21,9 +22,25 @@ export const HIDEABLE_CONTROLS = {
   divergence: 'Advantage divergence charts',
   curves: 'Training curves',
   equations: 'Equation cards',
+  controls: 'Run controls and run status (Train, Pause, …)',
+  notes: 'Notes, exports and saved runs',
 } as const;
 export type HideableControl = keyof typeof HIDEABLE_CONTROLS;
 export const HIDEABLE_IDS = Object.keys(HIDEABLE_CONTROLS) as HideableControl[];
+
+/**
+ * What `embed=` can show on its own (an iframe on a slide): one part of the lab, first and full
+ * width. `embed=1` keeps the whole view without header, navigation or status bar.
+ */
+export const EMBED_VIEWS = {
+  group: 'Rollout group (trajectory cards)',
+  curves: 'Training curves',
+  scatter: 'Advantage divergence charts',
+  equation: 'Equation cards with the numbers',
+  tour: 'The guided tour over the lab',
+} as const;
+export type EmbedView = keyof typeof EMBED_VIEWS;
+export const EMBED_IDS = Object.keys(EMBED_VIEWS) as EmbedView[];
 
 export const RECORDINGS = ['classroom'] as const;
 
@@ -41,10 +58,12 @@ export interface ClassSettings {
   recorded: string | null;
   autoplay: boolean;
   embed: boolean;
+  /** With `embed`: the one part shown (`embed=group`, …), or null for the whole view (`embed=1`). */
+  embedView: EmbedView | null;
   presentation: boolean;
 }
 
 export const DEFAULT_CLASS_SETTINGS: ClassSettings = {
   view: null, iteration: null, task: null, trajectory: null, turn: null, hidden: [], tour: true, text: true,
-  preset: null, recorded: 'classroom', autoplay: false, embed: false, presentation: false,
+  preset: null, recorded: 'classroom', autoplay: false, embed: false, embedView: null, presentation: false,
 };

@@ -37,26 +37,42 @@ export interface ImportState {
   table: UnknownTable | null;
   /** A picked or dropped folder: its files' relative paths (the Files stay in import-client). */
   folder: string[] | null;
+  /** The last import that opened, kept while another file is read, and put back if that one fails or is cancelled. */
+  kept: KeptImport | null;
+  /** The newest attempt that failed or was cancelled while an earlier import stayed on screen. */
+  failure: { fileName: string; error: string | null; cancelled: boolean } | null;
+}
+
+const KEPT_KEYS = ['fileName', 'summary', 'gzip', 'seconds', 'filters', 'groupList', 'groupIndex', 'group', 'overview', 'paramProblems'] as const;
+export type KeptImport = Pick<ImportState, (typeof KEPT_KEYS)[number]>;
+
+const keep = (s: ImportState): KeptImport | null =>
+  (s.status === 'done' && s.summary ? (Object.fromEntries(KEPT_KEYS.map((k) => [k, s[k]])) as KeptImport) : s.kept);
+
+/** A failed or cancelled attempt: the kept import back on screen with a note, or the failure alone. */
+function unsuccessful(s: ImportState, error: string | null, cancelled: boolean): Partial<ImportState> {
+  if (!s.kept) return { status: cancelled ? 'cancelled' : 'failed', error };
+  return { ...s.kept, status: 'done', error, progress: null, failure: { fileName: s.fileName ?? '', error, cancelled } };
 }
 
 const NO_FILTERS: ImportFilters = { step: null, env: null, taskType: null };
 
 const INITIAL: ImportState = {
   status: 'idle', fileName: null, progress: null, error: null, summary: null, gzip: false, seconds: null,
-  filters: NO_FILTERS, groupList: [], groupIndex: null, group: null, overview: [], paramProblems: [], table: null, folder: null,
+  filters: NO_FILTERS, groupList: [], groupIndex: null, group: null, overview: [], paramProblems: [], table: null, folder: null, kept: null, failure: null,
 };
 
 export const useImportStore = create<ImportState>(() => INITIAL);
 
 export const importEvents = {
-  importStarted: (fileName: string) => useImportStore.setState((s) => ({ ...INITIAL, folder: s.folder, status: 'reading', fileName })),
-  tableNotPlaced: (error: string, table: UnknownTable) => useImportStore.setState({ status: 'failed', error, table }),
+  importStarted: (fileName: string) => useImportStore.setState((s) => ({ ...INITIAL, folder: s.folder, kept: keep(s), status: 'reading', fileName })),
+  tableNotPlaced: (error: string, table: UnknownTable) => useImportStore.setState((s) => ({ ...unsuccessful(s, error, false), table })),
   folderListed: (folder: string[] | null) => useImportStore.setState({ folder }),
   progressReported: (progress: ImportProgress) => useImportStore.setState({ progress }),
   importFinished: (summary: ImportSummary, gzip: boolean, seconds: { total: number; read: number }) =>
-    useImportStore.setState({ status: 'done', summary, gzip, seconds }),
-  importCancelled: () => useImportStore.setState({ status: 'cancelled' }),
-  importFailed: (error: string) => useImportStore.setState({ status: 'failed', error }),
+    useImportStore.setState({ status: 'done', summary, gzip, seconds, kept: null, failure: null }),
+  importCancelled: () => useImportStore.setState((s) => unsuccessful(s, null, true)),
+  importFailed: (error: string) => useImportStore.setState((s) => unsuccessful(s, error, false)),
   filtersChanged: (filters: ImportFilters) => useImportStore.setState({ filters }),
   groupListLoaded: (groupList: GroupListItem[]) => useImportStore.setState({ groupList }),
   groupLoaded: (groupIndex: number | null, group: ViewedTrajectory[] | null) => useImportStore.setState({ groupIndex, group }),

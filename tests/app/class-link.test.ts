@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classLinkParams, parseClassLink } from '../../src/app/class-link';
-import { DEFAULT_CLASS_SETTINGS } from '../../src/state/class-settings';
+import { CLASS_VIEWS, DEFAULT_CLASS_SETTINGS, EMBED_IDS } from '../../src/state/class-settings';
+import { VIEWS } from '../../src/ui/views';
 
 describe('class links', () => {
   it('round-trips every setting through the query', () => {
@@ -35,5 +36,27 @@ describe('class links', () => {
 
   it('recorded=none turns the recording off', () => {
     expect(parseClassLink('?recorded=none').settings.recorded).toBeNull();
+  });
+
+  it('a class link can open every view of the app', () => {
+    expect([...CLASS_VIEWS]).toEqual(VIEWS.map((v) => v.id));
+    for (const view of CLASS_VIEWS) expect(parseClassLink(`?view=${view}`).settings.view).toBe(view);
+  });
+
+  it('embed=<part> embeds that one part and round-trips; embed=1 keeps the whole view', () => {
+    for (const part of EMBED_IDS) {
+      const { settings, problems } = parseClassLink(`?embed=${part}`);
+      expect(problems).toEqual([]);
+      expect(settings).toMatchObject({ embed: true, embedView: part });
+      expect(classLinkParams(settings)).toEqual({ embed: part });
+    }
+    expect(parseClassLink('?embed=1').settings).toMatchObject({ embed: true, embedView: null });
+    expect(parseClassLink('?embed=0').settings).toMatchObject({ embed: false, embedView: null });
+  });
+
+  it('an unknown embed part is named and not embedded', () => {
+    const { settings, problems } = parseClassLink('?embed=slides');
+    expect(settings).toMatchObject({ embed: false, embedView: null });
+    expect(problems).toEqual(['embed: expected 1, 0 or one of group, curves, scatter, equation, tour, got "slides"; not embedded']);
   });
 });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   decodeRecordedGroups, decodeRecordedRuns, encodeRecordedGroups, encodeRecordedRuns, recordedIterations,
@@ -34,6 +35,13 @@ describe('recorded runs', () => {
     const more = decodeRecordedGroups(encodeRecordedGroups(rest));
     expect(more.runs.map((r) => Object.keys(r))).toEqual([['1', '5'], ['1', '5']]);
     expect(more.runs[0][5][0][0].task.task_id).toBe('grpo-5');
+  });
+
+  it('reads both files whether the bytes are still gzip or a server already unpacked them (Content-Encoding: gzip)', () => {
+    const { main, rest } = splitRecording(file());
+    const unpacked = (bytes: Uint8Array) => gunzipSync(bytes);
+    expect(decodeRecordedGroups(unpacked(encodeRecordedGroups(rest)))).toEqual(decodeRecordedGroups(encodeRecordedGroups(rest)));
+    expect(decodeRecordedRuns(unpacked(encodeRecordedRuns(main)))).toEqual(decodeRecordedRuns(encodeRecordedRuns(main)));
   });
 
   it('refuses what is not a recording, with a reason', () => {

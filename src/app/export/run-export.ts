@@ -3,6 +3,7 @@
  * lab's link configuration, every iteration's metrics, the worker's checkpoint (weights, Adam
  * state, iteration), and the iteration reports the store still holds that `keepReport` keeps.
  */
+import { randomId } from '../random-id';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import { encodeRunFile, keepReport, RUN_FILE_EXTENSION, RUN_FILE_FORMAT, RUN_FILE_MIME, type SavedReport, type SavedRun } from '../../core/train/run-file';
 import type { RunTelemetry } from '../../state/run-store';
@@ -51,7 +52,7 @@ export function downloadMetricsJson(run: RunTelemetry, lab: LabConfig): void {
 
 /** Save the run as a .rlrun file; `checkpoint` comes from the run's worker (run-client's runCheckpoint). */
 export function downloadRunFile(run: RunTelemetry, lab: LabConfig, checkpoint: Checkpoint | null): SavedRun {
-  const saved = savedRunFromTelemetry(run, lab, checkpoint, { id: crypto.randomUUID(), now: new Date() });
+  const saved = savedRunFromTelemetry(run, lab, checkpoint, { id: randomId(), now: new Date() });
   const bytes = encodeRunFile(saved);
   downloadBlob(new Blob([bytes as BlobPart], { type: RUN_FILE_MIME }), `${runFileStem(saved.config, run.estimator)}-it${saved.checkpoint?.iteration ?? run.iteration}${RUN_FILE_EXTENSION}`);
   return saved;

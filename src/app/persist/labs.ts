@@ -4,6 +4,7 @@
  * is given), list, load, rename, delete, and convert to and from run files (SavedRun).
  * A failed transaction changes nothing, so a quota error never loses what was already saved.
  */
+import { randomId } from '../random-id';
 import { ADVANTAGE_ESTIMATORS } from '../../core/advantage/registry';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
@@ -38,7 +39,7 @@ function defaultName(config: LabConfig, at: Date): string {
 export async function createLab(config: LabConfig, runs: Array<{ id: string; estimator: string }>, name?: string): Promise<LabRecord> {
   const now = Date.now();
   const lab: LabRecord = {
-    id: crypto.randomUUID(), name: name ?? defaultName(config, new Date(now)), createdAt: now, updatedAt: now, config,
+    id: randomId(), name: name ?? defaultName(config, new Date(now)), createdAt: now, updatedAt: now, config,
     runs: runs.map((r) => ({ ...r, fingerprint: null, metricsFingerprint: null })),
     checkpointIterations: Object.fromEntries(runs.map((r) => [r.id, 0])),
   };

@@ -5,10 +5,11 @@
  * (a read-only tab refreshes) and which tabs are training, so tabs training at once can say that
  * they share the machine.
  */
+import { randomId } from '../random-id';
 import { savedRunsEvents } from '../../state/saved-runs-store';
 
 const LOCK_PREFIX = 'rollout-lab.lab.';
-const tabId = crypto.randomUUID();
+const tabId = randomId();
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('rollout-lab') : null;
 
 type Message =

@@ -19,12 +19,13 @@ import { allEstimatorFlags, estimatorFlagHelp, estimatorFlagParams, switchFlags 
 import { assembleParams } from '../../core/advantage/params';
 import { unmetRequirement } from '../../core/advantage/requires';
 import type { CliCommand, CliIo } from '../command';
-import { noteLines, readImport, readMappingFile } from '../read-import';
+import { MAX_BYTES_HELP, maxBytesFlag, readMappingFile } from '../read-import';
+import { batchNotes, readRunBatches, type ImportBatch } from '../read-run';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
 import { formatProblem, IMPORT_FRAMEWORKS, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
-const OWN_FLAGS = ['in', 'estimator', 'json', 'map'];
+const OWN_FLAGS = ['in', 'estimator', 'json', 'map', 'max-bytes'];
 
 function usage(): string {
   return `Usage: npm run -s cli -- advantages --in FILE|- --estimator ID [options]
@@ -35,11 +36,13 @@ gzipped or not; a folder), forms groups by group_id and writes one JSON line per
   {"group_id","traj_id","estimator","per_turn":[...],"components":{...}}
 
 Options:
-  --in FILE|DIR|-        input file or folder, or - for stdin
+  --in FILE|DIR|-        input file or folder (read one training step at a time: groups form
+                         within a step's files; memory of one step), or - for stdin
   --map FILE             read the rows of any table (JSON Lines, W&B table, CSV, parquet) through this
                          column mapping (the same file convert --map takes; docs/rollouts-v1.md)
   --estimator ID         one of: ${ESTIMATOR_IDS.join(', ')}
   --json                 stdout is JSON Lines either way; --json also drops the summary on stderr
+${MAX_BYTES_HELP}
 
 ${estimatorFlagHelp()}
 
@@ -105,14 +108,39 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (path === undefined) throw new CliError('--in FILE (or --in - for stdin) is required');
   const mapPath = stringFlag(args, 'map');
   const mapping = mapPath === undefined ? undefined : await readMappingFile(mapPath);
-  const read = await readImport(path, io, undefined, 'frameworks', mapping);
-  const several = read.results.length > 1;
+  let scoredCount = 0;
+  let recordCount = 0;
+  let groupCount = 0;
+  let failed = 0;
+  let readProblems = 0;
+  const notes: string[] = [];
+  // One training step's files at a time (a folder): groups form within a step, are scored, printed, dropped.
+  for await (const batch of readRunBatches(path, io, { estimateTokens: 'frameworks', maxBytes: maxBytesFlag(args), ...(mapping ? { mapping } : {}) })) {
+    const out = scoreBatch(batch, estimator, params, io);
+    scoredCount += out.scored;
+    recordCount += out.records;
+    groupCount += out.groups;
+    failed += out.failed;
+    readProblems += batch.problemCount;
+    notes.push(...batchNotes(batch, true));
+  }
+  if (args.flags.json === undefined) for (const note of notes) io.err(escapeControl(note));
+  if (recordCount === 0 && readProblems === 0) io.err('no trajectories in the input');
+  if (args.flags.json === undefined) {
+    io.err(`advantages: scored ${scoredCount} trajectories in ${groupCount} group${groupCount === 1 ? '' : 's'} with ${estimator.id}; ${failed} failed`);
+  }
+  return failed > 0 || scoredCount === 0 ? 1 : 0;
+}
+
+/** One batch: its problems and failures on stderr (file, then line order), its scored lines on stdout in input order. */
+function scoreBatch(batch: ImportBatch, estimator: AdvantageEstimator<object>, params: object, io: CliIo) {
   const records: LocatedRecord[] = [];
   const failures: Array<{ file: number; line: number; index: number; text: string }> = [];
-  read.results.forEach(({ file, result }, f) => {
-    const prefix = several ? `${file} ` : '';
-    const located = result.trajectories.map((record, i) => ({ record, line: result.sourceLines[i] ?? 0 }));
-    records.push(...located);
+  const skipped = batch.problemLines.filter((l) => l.endsWith('; file skipped'));
+  for (const text of skipped) failures.push({ file: -1, line: 0, index: -1, text });
+  batch.results.forEach(({ file, result }, f) => {
+    const prefix = batch.several ? `${file} ` : '';
+    records.push(...result.trajectories.map((record, i) => ({ record, line: result.sourceLines[i] ?? 0 })));
     for (const p of result.problems) failures.push({ file: f, line: p.line ?? 0, index: -1, text: `${prefix}${formatProblem(p)}` });
     if (result.problemCount > result.problems.length) failures.push({ file: f, line: Infinity, index: -1, text: `${prefix}… ${result.problemCount - result.problems.length} more problems` });
     if (result.format !== 'rollouts-v1' && result.tokenCounts !== 'file') io.err(`${prefix}read as ${result.adapterLabel}; L_{i,t} estimated from the response text (no token counts in the file)`);
@@ -127,20 +155,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   for (const f of failures) io.err(escapeControl(f.text));
   for (const f of scored.failures) io.err(escapeControl(f));
   for (const w of converted.warnings) io.err(escapeControl(`${where(w)}: traj "${w.trajId}": warning: ${w.message}`));
-  if (args.flags.json === undefined) for (const note of noteLines(read, true)) io.err(escapeControl(note));
   for (const record of records) {
     const line = scored.lines.get(record);
     if (line !== undefined) io.out(line);
   }
-
-  const problemTotal = read.problemCount + converted.errors.length;
-  const failed = problemTotal + scored.failures.length;
-  if (records.length === 0 && read.problemCount === 0) io.err('no trajectories in the input');
-  if (args.flags.json === undefined) {
-    const groups = converted.groups.length;
-    io.err(`advantages: scored ${scored.lines.size} trajectories in ${groups} group${groups === 1 ? '' : 's'} with ${estimator.id}; ${failed} failed`);
-  }
-  return failed > 0 || scored.lines.size === 0 ? 1 : 0;
+  const failed = batch.problemCount + converted.errors.length + scored.failures.length;
+  return { scored: scored.lines.size, records: records.length, groups: converted.groups.length, failed };
 }
 
 export const advantagesCommand: CliCommand = {

@@ -3,16 +3,19 @@
  * optionally with every registry estimator's advantages (`--advantages`, docs/rollouts-v1.md).
  * Problems go to stderr with their line numbers; the exit code is 1 if there were any.
  */
-import { writeFile } from 'node:fs/promises';
-import { gzipSync, strToU8 } from 'fflate';
+import { open, type FileHandle } from 'node:fs/promises';
+import { Gzip, strToU8 } from 'fflate';
 import { CliError, parseArgs, stringFlag, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../command';
-import { noteLines, readImport, readMappingFile } from '../read-import';
+import { MAX_BYTES_HELP, maxBytesFlag, readMappingFile } from '../read-import';
+import { checkOutputPath } from '../errors';
+import { refuseSameFile } from '../files';
+import { batchNotes, readRunBatches } from '../read-run';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { formatsOfFramework, IMPORT_FRAMEWORKS, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
 
 const FROM = IMPORT_FRAMEWORKS.filter((f) => f !== 'rollouts.v1');
-const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map'];
+const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map', 'max-bytes'];
 
 const USAGE = `Usage: npm run -s cli -- convert [--from ${FROM.join('|')} | --map FILE] --in FILE|DIR|- --out FILE|- [--advantages]
 
@@ -23,10 +26,12 @@ The format is detected from the content; --from restricts it to one framework's 
   --map FILE      read the rows of any table (JSON Lines of flat objects, a W&B table, CSV, parquet)
                   through this column mapping (the lab's "Export mapping" file; docs/rollouts-v1.md)
   --in FILE|DIR   a log file (.json, .jsonl, .csv, .tsv, also gzipped; .parquet), a folder of them (read
-                  in natural order: rollout_data_dir/{step}.jsonl, rollout_log_dir/step{N}/{rank}.json), or - (stdin)
+                  one training step at a time, in step order: rollout_data_dir/{step}.jsonl,
+                  rollout_log_dir/step{N}/{rank}.json; memory of one step), or - (stdin)
   --out FILE|-    where to write rollouts.v1 (- for stdout)
   --advantages    also score every estimator (${ESTIMATOR_IDS.length} of them, default parameters) into advantages.estimators
   --json          stderr summary as one JSON object (notes included)
+${MAX_BYTES_HELP}
 
 Response lengths come from the file's token counts when present, otherwise from the text estimate
 (turns[].response_tokens_estimated = true). Problems are listed on stderr (first 100 per file) with line numbers,
@@ -58,37 +63,101 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (input === undefined) throw new CliError('--in FILE (or a folder, or - for stdin) is required');
   const output = stringFlag(args, 'out');
   if (output === undefined) throw new CliError('--out FILE (or - for stdout) is required');
+  await refuseSameFile(output, input);
+  if (output !== '-') await checkOutputPath(output, '--out');
 
-  const read = await readImport(input, io, formats, true, mapping);
-  let records: RolloutTrajectoryV1[] = read.results.flatMap(({ result }) => result.trajectories);
-  const scoreErrors: string[] = [];
-  if (args.flags.advantages !== undefined) {
-    const scored = scoreTrajectories(records, { estimators: ESTIMATOR_IDS });
-    records = scored.records;
-    for (const e of scored.errors) scoreErrors.push(`traj "${e.trajId}": ${e.message}`);
+  const sink = outputSink(output, io);
+  const adapters = new Set<string>();
+  const tokens = new Set<string>();
+  const notes: string[] = [];
+  let files = 0;
+  let trajectories = 0;
+  let groups = 0;
+  let problems = 0;
+  let listed = 0;
+  let problemCount = 0;
+  // One step's files at a time (a folder): read, score, write, drop.
+  for await (const batch of readRunBatches(input, io, { formats, estimateTokens: true, maxBytes: maxBytesFlag(args), ...(mapping ? { mapping } : {}) })) {
+    let records: RolloutTrajectoryV1[] = batch.results.flatMap(({ result }) => result.trajectories);
+    const scoreErrors: string[] = [];
+    if (args.flags.advantages !== undefined) {
+      const scored = scoreTrajectories(records, { estimators: ESTIMATOR_IDS });
+      records = scored.records;
+      for (const e of scored.errors) scoreErrors.push(`traj "${e.trajId}": ${e.message}`);
+    }
+    await sink.write(writeRollouts(records));
+    for (const line of [...batch.problemLines, ...scoreErrors]) io.err(line);
+    notes.push(...batchNotes(batch));
+    for (const { result } of batch.results) {
+      adapters.add(result.adapterLabel);
+      tokens.add(result.tokenCounts);
+    }
+    files += batch.results.length;
+    trajectories += records.length;
+    groups += new Set(records.map((r) => r.group_id)).size;
+    listed += batch.problemLines.length;
+    problemCount += batch.problemCount;
+    problems += batch.problemCount + scoreErrors.length;
   }
-  const text = writeRollouts(records);
-  if (output === '-') io.out(text.trimEnd());
+  await sink.close();
+  if (args.flags.json === undefined) for (const line of notes) io.err(line);
+  const summary = { adapters: [...adapters], trajectories, groups, problems, tokenCounts: tokens.size === 1 ? [...tokens][0] : 'mixed', files, notes };
+  if (args.flags.json !== undefined) io.err(JSON.stringify(summary));
   else {
+    const shown = problemCount > listed ? ` (${listed} listed)` : '';
+    io.err(`convert: read ${files} file${files === 1 ? '' : 's'} as ${summary.adapters.join(', ')}; wrote ${trajectories} trajectories in ${groups} groups; token counts: ${summary.tokenCounts}; ${problems} problems${shown}`);
+  }
+  return problems > 0 ? 1 : 0;
+}
+
+/**
+ * Where the records go, step by step: stdout, a file, or a gzip file (fflate's streaming Gzip,
+ * mtime 0). The file is opened at the first write, so a failed read leaves no empty file behind.
+ */
+function outputSink(output: string, io: CliIo): { write(text: string): Promise<void>; close(): Promise<void> } {
+  if (output === '-') {
+    let any = false;
+    return {
+      write: async (text) => {
+        if (text.length === 0) return;
+        any = true;
+        io.out(text.trimEnd());
+      },
+      close: async () => { if (!any) io.out(''); },
+    };
+  }
+  let handle: FileHandle | null = null;
+  const gzip = output.endsWith('.gz');
+  let pending: Uint8Array[] = [];
+  const zip = gzip ? new Gzip({ mtime: 0 }, (chunk) => { pending.push(chunk); }) : null;
+  const flush = async (bytes: readonly Uint8Array[]) => {
     try {
-      await writeFile(output, output.endsWith('.gz') ? gzipSync(strToU8(text), { mtime: 0 }) : text);
+      handle ??= await open(output, 'w');
+      for (const b of bytes) await handle.write(b);
     } catch (error) {
       throw new CliError(`cannot write --out "${output}": ${(error as { code?: string }).code ?? 'unwritable'}`);
     }
-  }
-  for (const line of [...read.problemLines, ...scoreErrors]) io.err(line);
-  const notes = noteLines(read);
-  if (args.flags.json === undefined) for (const line of notes) io.err(line);
-  const adapters = [...new Set(read.results.map(({ result }) => result.adapterLabel))];
-  const tokens = [...new Set(read.results.map(({ result }) => result.tokenCounts))];
-  const groups = new Set(records.map((r) => r.group_id)).size;
-  const summary = { adapters, trajectories: records.length, groups, problems: read.problemCount + scoreErrors.length, tokenCounts: tokens.length === 1 ? tokens[0] : 'mixed', files: read.results.length, notes };
-  if (args.flags.json !== undefined) io.err(JSON.stringify(summary));
-  else {
-    const shown = read.problemCount > read.problemLines.length ? ` (${read.problemLines.length} listed)` : '';
-    io.err(`convert: read ${summary.files} file${summary.files === 1 ? '' : 's'} as ${adapters.join(', ')}; wrote ${records.length} trajectories in ${groups} groups; token counts: ${summary.tokenCounts}; ${summary.problems} problems${shown}`);
-  }
-  return summary.problems > 0 ? 1 : 0;
+  };
+  const drain = async () => {
+    const out = pending;
+    pending = [];
+    await flush(out);
+  };
+  return {
+    write: async (text) => {
+      if (zip) {
+        zip.push(strToU8(text));
+        await drain();
+      } else await flush([strToU8(text)]);
+    },
+    close: async () => {
+      if (zip) {
+        zip.push(new Uint8Array(0), true);
+        await drain();
+      } else await flush([]);
+      await handle?.close();
+    },
+  };
 }
 
 export const convertCommand: CliCommand = {

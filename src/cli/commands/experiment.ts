@@ -140,10 +140,12 @@ async function readResults(file: string): Promise<ExperimentResults> {
   }
 }
 
-async function render(list: string, out: string | undefined, io: CliIo): Promise<number> {
+async function render(list: string, out: string | undefined, io: CliIo, experiment?: string): Promise<number> {
   const names = list.split(',').map((f) => f.trim()).filter(Boolean);
   const parts: ExperimentResults[] = [];
   for (const name of names) parts.push(await readResults(name));
+  const other = experiment === undefined ? -1 : parts.findIndex((p) => p.experiment !== experiment);
+  if (other >= 0) throw new CliError(`--render ${plainLine(names[other], 200)} holds the results of experiment ${parts[other].experiment}, not ${experiment}; drop the name or render that experiment's results`);
   let results: ExperimentResults;
   try {
     results = mergeResults(parts);
@@ -164,19 +166,20 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['keep-checkpoints', 'dry-run']);
   rejectUnknownFlags(args, KNOWN);
   const renderFile = stringFlag(args, 'render');
-  if (renderFile) return render(renderFile, stringFlag(args, 'out'), io);
+  if (renderFile) return render(renderFile, stringFlag(args, 'out'), io, args.positionals[0]);
   const name = args.positionals[0];
   if (!name) throw new CliError(`experiment NAME is required; one of ${EXPERIMENT_IDS.join(', ')}`);
   const plan = planFrom(name, args);
+  const backendName = choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!; // named before anything, a dry run too
+  const out = stringFlag(args, 'out') ?? join('runs', 'experiments', plan.experiment);
+  await checkOutputPath(out, '--out', true);
   describePlan(plan).forEach((line) => io.err(line));
   if (args.flags['dry-run'] === true) {
     plan.runs.forEach((r) => io.out(`${r.runId}  ${JSON.stringify(r.config)}${r.evaluate ? `  eval ${r.evaluate.splits.join('+')} × ${r.evaluate.episodes}` : ''}`));
     return 0;
   }
-  const out = stringFlag(args, 'out') ?? join('runs', 'experiments', plan.experiment);
-  await checkOutputPath(out, '--out', true);
   const temperature = numberFlag(args, 'eval-temperature', EVAL_TEMPERATURE)!;
-  const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
+  const backend = await useNodeBackend(backendName);
   const checkpoints = join(out, 'checkpoints');
   const runOne = trainerRunOne({
     backend,

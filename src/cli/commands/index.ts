@@ -7,6 +7,7 @@ import { evalCommand } from './eval';
 import { schemaCommand } from './schema';
 import { samplesCommand } from './samples';
 import { convertCommand } from './convert';
+import { summaryCommand } from './summary';
 import { recordClassroomCommand } from './record-classroom';
 import { bestOfNCommand } from './best-of-n';
 import { brittlenessCommand } from './brittleness';
@@ -16,6 +17,7 @@ import { rewardConceptCommands, valueFunctionCommand } from './reward-concepts';
 export const COMMANDS: CliCommand[] = [
   advantagesCommand,
   convertCommand,
+  summaryCommand,
   envCommand,
   trainCommand,
   experimentCommand,

@@ -5,7 +5,9 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import { checkCheckpointPath, readCheckpointFile, writeCheckpointFile } from '../run-file-io';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
-import { checkOutputPath } from '../errors';
+import { checkOutputPath, checkWritable } from '../errors';
+import { checkResumeConflicts } from '../resume-check';
+import { withoutFallback } from '../../core/train/read-back';
 import { readConfigFile } from '../files';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
@@ -29,14 +31,15 @@ Trains the policy with the clipped update and prints one line per iteration.
 Options:
   --backend cpu|wasm     tfjs backend (default wasm)
   --config FILE          a RunConfig JSON file; the run-setting flags below override it
-  --resume FILE          continue from a run file (or a legacy JSON checkpoint; its config wins; --iterations
-                         may extend it); the resumed run equals the uninterrupted one bit for bit
+  --resume FILE          continue from a run file (or a legacy JSON checkpoint); its config is the run's: a run
+                         setting that differs from it is refused; --iterations may extend it, never below the
+                         iterations done; the resumed run equals the uninterrupted one bit for bit
   --checkpoint FILE      at the end, write a run file (.rlrun: config, metrics, weights + Adam state, iteration;
                          the lab opens it)
   --stop-after N         end after iteration N (with --checkpoint: a run to resume later; the α schedule
                          still spans --iterations, so the resumed run equals an uninterrupted one)
   --stop-at-success X    end once the mean training success of the last --stop-window iterations is ≥ X
-  --stop-window N        iterations in that mean (default 10; used only with --stop-at-success)
+  --stop-window N        iterations in that mean (default 10; only with --stop-at-success)
   --rollouts FILE        write the last iteration's rollouts.v1 records (JSON Lines)
   --rollouts-every N     also write every N-th iteration's records to that file
   --json                 JSON Lines of the iteration metrics on stdout
@@ -77,10 +80,19 @@ function progressLine(m: IterationMetrics, total: number): string {
     + (m.formatValidRate < 1 || m.admissibleRate < 1 ? `  format-valid ${f(m.formatValidRate)}  admissible ${f(m.admissibleRate)}` : '');
 }
 
+function stopAfterFrom(args: ParsedArgs): number {
+  const stopAfter = intFlag(args, 'stop-after');
+  if (stopAfter !== undefined && stopAfter < 1) throw new CliError(`--stop-after must be ≥ 1 (the iteration to end after), got ${stopAfter}`);
+  return stopAfter ?? Infinity;
+}
+
 function successStopFrom(args: ParsedArgs): SuccessStop | null {
   const threshold = numberFlag(args, 'stop-at-success');
   const window = intFlag(args, 'stop-window', 10)!;
-  if (threshold === undefined) return null;
+  if (threshold === undefined) {
+    if (args.flags['stop-window'] !== undefined) throw new CliError('--stop-window sets the window of --stop-at-success; give --stop-at-success X too (or drop --stop-window)');
+    return null;
+  }
   if (!(threshold >= 0 && threshold <= 1)) throw new CliError(`--stop-at-success must be in [0, 1], got ${threshold}`);
   if (window < 1) throw new CliError(`--stop-window must be ≥ 1, got ${window}`);
   return { threshold, window };
@@ -91,8 +103,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   rejectUnknownFlags(args, [...ownFlags(), ...allEstimatorFlags()], false);
   const json = args.flags.json === true;
   const backend = await useNodeBackend(choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!);
-  const { config, problems, notes } = validateConfig(await configFrom(args));
-  if (problems.length > 0) throw new CliError(problems.join('; '));
+  const raw = await configFrom(args);
+  const { config, problems, notes } = validateConfig(raw);
+  if (problems.length > 0) throw new CliError(problems.map(withoutFallback).join('; '));
+  const stopAfter = stopAfterFrom(args);
+  const successStop = successStopFrom(args);
   for (const note of notes) io.err(`config: ${note}`);
   let checkpoint: Checkpoint | undefined;
   let resumed: SavedRun | null = null;
@@ -101,8 +116,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     let notes: string[];
     ({ checkpoint, run: resumed, notes } = await readCheckpointFile(resume));
     notes.forEach((n) => io.err(n));
-    const iterations = intFlag(args, 'iterations');
-    if (iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, iterations); // K stays the run's
+    checkResumeConflicts(args, raw, config, checkpoint, resume);
+    if (raw.iterations !== undefined) checkpoint = extendCheckpoint(checkpoint, config.iterations); // K stays the run's
   }
   // Output paths are checked before any training, so a bad one never costs a run.
   const rollouts = stringFlag(args, 'rollouts');
@@ -113,12 +128,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (cpPath) {
     checkCheckpointPath(cpPath);
     await checkOutputPath(cpPath, '--checkpoint');
+    await checkWritable(cpPath, '--checkpoint');
   }
+  if (rollouts) await checkWritable(rollouts, '--rollouts');
   const trainer = await Trainer.create(config, { checkpoint, backend });
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
-  const stopAfter = intFlag(args, 'stop-after') ?? Infinity;
-  const successStop = successStopFrom(args);
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
   try {
     for await (const result of trainLoop(trainer)) {

@@ -10,14 +10,18 @@ import { ProblemLog } from '../io/import/problems';
 
 export type { ImportProblem, ImportResult } from '../io/import/types';
 export { ImportFormatError, type ImportFormatErrorData, type UnknownTable } from '../io/import/importer';
+export { DEFAULT_MAX_BYTES, GzipLimitError } from '../io/import/gunzip';
 export type { ColumnMapping } from '../io/import/mapping';
 export { ProblemLog };
 
 export type RolloutImporter = ByteImporter;
 
-/** `mapping`: read the file's rows through this column mapping instead of detecting its format. */
-export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping }): RolloutImporter {
-  return createByteImporter({ fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) });
+/**
+ * `mapping`: read the file's rows through this column mapping instead of detecting its format;
+ * `maxBytes`: the most a gzip file may unpack to (GzipLimitError past it; default DEFAULT_MAX_BYTES).
+ */
+export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping; maxBytes?: number }): RolloutImporter {
+  return createByteImporter({ fileName: options.fileName, maxBytes: options.maxBytes, ...(options.mapping ? { mapping: options.mapping } : {}) });
 }
 
 /** A problem log holding an earlier one's listed problems and count (the session adds its own). */

@@ -27,6 +27,8 @@ export interface OpenOptions {
   progressEveryMs?: number;
   /** Read the rows through this column mapping (the mapping form's answer to an unknown table). */
   mapping?: ColumnMapping;
+  /** The most bytes a gzip file may unpack to; past it the read stops (GzipLimitError, an ImportFormatError). */
+  maxBytes?: number;
 }
 
 /** Throws ImportFormatError when no format reads the file, CancelledError when cancelled. */
@@ -34,7 +36,7 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
   const started = now();
-  const importer = createRolloutImporter({ fileName: options.fileName, ...(options.mapping ? { mapping: options.mapping } : {}) });
+  const importer = createRolloutImporter({ fileName: options.fileName, maxBytes: options.maxBytes, ...(options.mapping ? { mapping: options.mapping } : {}) });
   let last = -Infinity;
   const report = (phase: ImportProgress['phase'], bytesRead: number) => {
     const p = importer.progress();

@@ -45,8 +45,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whe
   return parsed.data;
 }
 
-/** Problems of validateConfig without the default it would fall back to. */
-function withoutFallback(problem: string): string {
+/** A problem of validateConfig without the default it would fall back to (for callers that refuse). */
+export function withoutFallback(problem: string): string {
   return problem.replace(/; using .*$/s, '');
 }
 

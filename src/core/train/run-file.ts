@@ -34,6 +34,7 @@ import type { RunConfig } from './config';
 import type { IterationMetrics } from './metrics';
 import { errorText, ReadBackError, storedConfig } from './read-back';
 import { migrateRunJson, parseRunJson, RUN_FILE_FORMAT, RUN_JSON } from './run-file-schema';
+import { crcProblem } from './zip-crc';
 
 export { RUN_FILE_FORMAT } from './run-file-schema';
 export const RUN_FILE_EXTENSION = '.rlrun';
@@ -124,6 +125,19 @@ function float32From(bin: Uint8Array, ref: TensorRef, what: string): Float32Arra
   return data;
 }
 
+/**
+ * The tensors lie one after another in tensors.bin, in run.json's order, and fill it exactly (what
+ * encodeRunFile writes): no byte read twice, none left over.
+ */
+function checkTiling(bin: Uint8Array, parts: Array<{ what: string; ref: TensorRef }>): void {
+  let at = 0;
+  for (const { what, ref } of parts) {
+    if (ref.offset !== at) throw new ReadBackError(`${RUN_JSON}: checkpoint ${what} starts at byte ${ref.offset} of tensors.bin; the tensors before it end at byte ${at}`);
+    at += ref.length * 4;
+  }
+  if (at !== bin.length) throw new ReadBackError(`${RUN_JSON}: tensors.bin holds ${bin.length} bytes; the checkpoint's tensors take ${at}`);
+}
+
 /** SavedRun → the bytes of a .rlrun file. */
 export function encodeRunFile(run: SavedRun): Uint8Array {
   const chunks: Uint8Array[] = [];
@@ -163,10 +177,10 @@ function notARunFile(bytes: Uint8Array): Error {
   const head = strFromU8(bytes.subarray(0, 200)).trimStart();
   const checkpoint = /rollout-lab\.checkpoint\.v\d+/.exec(head);
   if (head.startsWith('{') && checkpoint) {
-    return new Error(`this is a JSON checkpoint (${checkpoint[0]}), not a run file (${RUN_FILE_FORMAT}); read it with checkpointFromJson`);
+    return new ReadBackError(`this is a JSON checkpoint (${checkpoint[0]}), not a run file (${RUN_FILE_FORMAT}); read it with checkpointFromJson`);
   }
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return new Error('this is a gzip file, not a Rollout Lab run file (a .rlrun file is a ZIP archive)');
-  return new Error('not a Rollout Lab run file (expected a ZIP archive holding run.json and tensors.bin)');
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return new ReadBackError('this is a gzip file, not a Rollout Lab run file (a .rlrun file is a ZIP archive)');
+  return new ReadBackError('not a Rollout Lab run file (expected a ZIP archive holding run.json and tensors.bin)');
 }
 
 function unpack(bytes: Uint8Array): { json: Record<string, unknown>; bin: Uint8Array | undefined } {
@@ -177,6 +191,8 @@ function unpack(bytes: Uint8Array): { json: Record<string, unknown>; bin: Uint8A
   } catch (error) {
     throw new ReadBackError(`run file is damaged (the ZIP archive does not unpack: ${errorText(error)})`, { cause: error });
   }
+  const crc = crcProblem(bytes, entries);
+  if (crc) throw new ReadBackError(`run file is damaged (${crc})`);
   if (!entries['run.json']) throw new ReadBackError('not a Rollout Lab run file (the archive has no run.json)');
   let json: unknown;
   try {
@@ -197,12 +213,25 @@ export function readRunFile(bytes: Uint8Array): { run: SavedRun; notes: string[]
   if (h.checkpoint && h.tensors && bin && bin.length !== h.tensors.bytes) {
     throw new ReadBackError(`${RUN_JSON}: tensors.bin holds ${bin.length} bytes; run.json declares ${h.tensors.bytes}`);
   }
+  const checkpoint = h.checkpoint ? checkpointOf(h.checkpoint, bin) : null;
+  if (checkpoint) checkSameModel(config, checkpoint.config);
   const run: SavedRun = {
     format: RUN_FILE_FORMAT, id: h.id, name: h.name, createdAt: h.createdAt, updatedAt: h.updatedAt, config, lab: h.lab,
     metrics: h.metrics as unknown as IterationMetrics[], reports: h.reports as SavedReport[],
-    checkpoint: h.checkpoint ? checkpointOf(h.checkpoint, bin) : null,
+    checkpoint,
   };
   return { run, notes };
+}
+
+/** The config fields that decide what the weights are; the run's config and its checkpoint's must agree on them. */
+const MODEL_FIELDS = ['env', 'seed', 'hidden', 'hashBuckets', 'decoding', 'maxThinkTokens', 'maxResponseTokens'] as const;
+
+function checkSameModel(config: RunConfig, cpConfig: RunConfig): void {
+  for (const key of MODEL_FIELDS) {
+    if (config[key] !== cpConfig[key]) {
+      throw new ReadBackError(`${RUN_JSON}: config.${key} is ${JSON.stringify(config[key])} but checkpoint.config.${key} is ${JSON.stringify(cpConfig[key])}; the two describe different models`);
+    }
+  }
 }
 
 /** The bytes of a .rlrun file → SavedRun; a one-line ReadBackError for other files, versions or damage. */
@@ -223,10 +252,15 @@ function checkpointOf(raw: Record<string, unknown>, bin: Uint8Array | undefined)
     weights[name] = { shape: ref.shape.slice(), data: float32From(bin, ref, `weight ${name}`) };
   }
   const moments = cp.optimizer.moments.map((m) => ({ name: m.name, shape: m.shape.slice(), data: float32From(bin, m, `Adam moment ${m.name}`) }));
-  return checkCheckpoint({
+  const checked = checkCheckpoint({
     format: CHECKPOINT_FORMAT, config: cp.config, iteration: cp.iteration, vocabulary: cp.vocabulary, weights,
     optimizer: { ...cp.optimizer, moments },
   }, `${RUN_JSON}: checkpoint`);
+  checkTiling(bin, [
+    ...WEIGHT_NAMES.map((name) => ({ what: `weight ${name}`, ref: cp.weights[name] })),
+    ...cp.optimizer.moments.map((m) => ({ what: `Adam moment ${m.name}`, ref: m })),
+  ]);
+  return checked;
 }
 
 /** A SavedRun around a checkpoint alone (the CLI's `train --checkpoint`). */

@@ -3,6 +3,7 @@ import { Axes } from './Axes';
 import { ChartDownload } from './export/ChartDownload';
 import type { GroupedDatum } from './divergence-data';
 import { layoutScatter, type PointCategory, type ScatterPoint } from './scatter-layout';
+import { COARSE_POINTER, useMediaQuery } from '../use-media-query';
 import { useWidth } from './use-size';
 
 const CATEGORY_WORDS: Record<PointCategory, string> = { success: 'success', circuitous: 'circuitous success', failure: 'failure' };
@@ -48,6 +49,7 @@ export interface DivergenceScatterProps {
 export function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend }: DivergenceScatterProps) {
   const { ref, width } = useWidth<HTMLDivElement>(320);
   const [hover, setHover] = useState<GroupedDatum | null>(null);
+  const touch = useMediaQuery(COARSE_POINTER);
   const [active, setActive] = useState(0);
   const svg = useRef<SVGSVGElement>(null);
   const side = Math.min(width, 300);
@@ -89,7 +91,7 @@ export function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend 
       <p className="hover-line" aria-live="polite">
         {hover
           ? describe(hover, xLabel, yLabel)
-          : data.length === 0 ? 'No responses yet.' : 'Hover or Tab to a point for its numbers; click or Enter opens that trajectory.'}
+          : data.length === 0 ? 'No responses yet.' : touch ? 'Tap a point for its numbers and its trajectory.' : 'Hover or Tab to a point for its numbers; click or Enter opens that trajectory.'}
       </p>
     </figure>
   );

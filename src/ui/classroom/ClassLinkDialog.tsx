@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { classLinkParams } from '../../app/class-link';
-import { CLASS_VIEWS, HIDEABLE_CONTROLS, HIDEABLE_IDS, RECORDINGS, type ClassSettings, type HideableControl } from '../../state/class-settings';
+import { CLASS_VIEWS, EMBED_IDS, EMBED_VIEWS, HIDEABLE_CONTROLS, HIDEABLE_IDS, RECORDINGS, type ClassSettings, type HideableControl } from '../../state/class-settings';
 import { copyText } from '../../app/clipboard';
 import { PRESETS } from '../../state/lab-config';
 import { shareSearch } from '../../app/share-link';
@@ -13,7 +13,7 @@ function initialSettings(): ClassSettings {
   const view = useViewStore.getState();
   return {
     ...current, view: 'lab', iteration: view.iteration, task: view.group, trajectory: view.trajectory, turn: null,
-    recorded: current.recorded, embed: false,
+    recorded: current.recorded, embed: false, embedView: null,
   };
 }
 
@@ -23,6 +23,12 @@ export function classLinkUrl(settings: ClassSettings): string {
   const config = useConfigStore.getState().config;
   const params = { ...classLinkParams(settings), recorded: settings.recorded ?? 'none' };
   return `${origin}${pathname}${shareSearch(config, params)}#${settings.view ?? 'lab'}`;
+}
+
+/** The HTML a teacher pastes into a course page or slide: the class link in a 16:9 iframe. */
+export function embedSnippet(url: string): string {
+  const src = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `<iframe src="${src}" width="960" height="540" title="Rollout Lab" style="border:0" allow="clipboard-write"></iframe>`;
 }
 
 const optionalInt = (raw: string): number | null => (/^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null);
@@ -41,7 +47,8 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
   const toggleHidden = (id: HideableControl, on: boolean) =>
     patch({ hidden: HIDEABLE_IDS.filter((x) => (x === id ? on : s.hidden.includes(x))) });
   const url = classLinkUrl(s);
-  const check = (key: 'tour' | 'text' | 'autoplay' | 'embed' | 'presentation', label: string) => (
+  const embedValue = !s.embed ? 'off' : s.embedView ?? 'whole';
+  const check = (key: 'tour' | 'text' | 'autoplay' | 'presentation', label: string) => (
     <label className="check"><input type="checkbox" checked={s[key]} onChange={(e) => patch({ [key]: e.target.checked })} /> {label}</label>
   );
   return (
@@ -63,7 +70,16 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
           {check('text', 'Explanatory text')}
           {check('autoplay', 'Start training on open')}
           {check('presentation', 'Presentation type (larger)')}
-          {check('embed', 'Embed: one view, no header (for an iframe)')}
+          <label className="field"><span className="field-label">Embed in an iframe (no header, navigation or status bar)</span>
+            <select value={embedValue} onChange={(e) => {
+              const v = e.target.value;
+              patch({ embed: v !== 'off', embedView: v === 'off' || v === 'whole' ? null : (v as ClassSettings['embedView']) });
+            }}>
+              <option value="off">no (the whole app)</option>
+              <option value="whole">the whole view</option>
+              {EMBED_IDS.map((id) => <option key={id} value={id}>only: {EMBED_VIEWS[id]}</option>)}
+            </select>
+          </label>
           <label className="field"><span className="field-label">Preset applied on open</span>
             <select value={s.preset ?? ''} onChange={(e) => patch({ preset: e.target.value || null })}>
               <option value="">none (the current settings)</option>
@@ -94,6 +110,10 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
       </div>
       <label className="field"><span className="field-label">Class link</span>
         <input readOnly value={url} data-testid="class-link" onFocus={(e) => e.target.select()} /></label>
+      {s.embed && (
+        <label className="field"><span className="field-label">Embed snippet (paste into a course page or slide)</span>
+          <textarea readOnly rows={2} value={embedSnippet(url)} data-testid="embed-snippet" onFocus={(e) => e.target.select()} /></label>
+      )}
       <div className="dialog-buttons">
         <button type="button" className="primary" onClick={() => void copyText(url).then(setCopied)}>Copy class link</button>
         <button type="button" onClick={onClose}>Close</button>

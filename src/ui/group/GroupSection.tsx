@@ -3,7 +3,8 @@ import { memo, useRef } from 'react';
 import { useWhileVisible } from '../use-while-visible';
 import { exampleGroup } from '../../app/example-group';
 import { useConfigStore } from '../../state/config-store';
-import { runEvents } from '../../state/run-store';
+import { useClassStore } from '../../state/class-store';
+import { runEvents, useRunStore } from '../../state/run-store';
 import { viewEvents } from '../../state/view-store';
 import { EquationCards } from '../equations/EquationCards';
 import { GroupPickers } from './GroupPickers';
@@ -24,7 +25,13 @@ export function loadExample(): void {
 export const GroupSection = memo(function GroupSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
   const ref = useRef<HTMLElement>(null);
-  const selection = useWhileVisible(live, ref);
+  // runs already in the store (or recorded runs on their way) whose group is still being drawn
+  const anyRuns = useRunStore((s) => s.runs.length > 0);
+  const recordedLoading = useClassStore((s) => s.recorded.phase === 'loading');
+  const coming = anyRuns || recordedLoading;
+  const shown = useWhileVisible(live, ref);
+  // off screen the section keeps what it last showed, but never an empty group once there is one
+  const selection = shown.group || !live.group ? shown : live;
   return (
     <section aria-label="Rollout groups" className="group-section" ref={ref}>
       <div className="section-head">
@@ -40,7 +47,9 @@ export const GroupSection = memo(function GroupSection({ selection: live }: { se
           <RolloutGroup group={selection.group} estimators={selection.estimators} slack={slack} />
           <EquationCards group={selection.group} estimators={selection.estimators} />
         </div>
-      ) : selection.source === 'run' ? <FirstIterationWait /> : (
+      ) : selection.source === 'run' ? <FirstIterationWait /> : coming ? (
+        <p className="empty" role="status">Loading the rollout groups…</p>
+      ) : (
         <p className="empty">
           Train or Step to see rollout groups, or open the worked example.
         </p>

@@ -10,6 +10,12 @@ export function ImportProgressBar() {
   const fileName = useImportStore((s) => s.fileName);
   const error = useImportStore((s) => s.error);
   const table = useImportStore((s) => s.table !== null);
+  const failure = useImportStore((s) => s.failure);
+  if (status === 'done' && failure && !table) {
+    return failure.cancelled
+      ? <p className="note" data-testid="import-cancelled">Import of {failure.fileName} cancelled; {fileName} is still open.</p>
+      : <p className="error" role="alert">Could not open {failure.fileName}: {failure.error} ({fileName} is still open)</p>;
+  }
   if (status === 'failed' && table) return null; // the mapping form says what happened
   if (status === 'failed') return <p className="error" role="alert">Could not open {fileName}: {error}</p>;
   if (status === 'cancelled') return <p className="note" data-testid="import-cancelled">Import of {fileName} cancelled.</p>;

@@ -77,7 +77,7 @@ function MappingEditor({ table, saved, initial }: { table: UnknownTable; saved: 
 /** When no reader places a table's columns: its columns with samples and the mapping form, the guess or a fitting saved mapping pre-filled. */
 export function MappingPanel() {
   const table = useImportStore((s) => s.table);
-  const fileName = useImportStore((s) => s.fileName);
+  const fileName = useImportStore((s) => s.failure?.fileName ?? s.fileName); // the table's file, not an import kept on screen
   const [saved, setSaved] = useState<SavedMapping[] | null>(null);
   useEffect(() => {
     if (!table) return;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pause, reset, step, train } from '../../app/run-client';
 import { copyText } from '../../app/clipboard';
 import { currentShareUrl } from '../../app/url-sync';
@@ -12,6 +12,15 @@ export function Controls() {
   const training = useRunStore((s) => s.training);
   const recorded = useRunStore((s) => s.runs.some((r) => r.id.startsWith(RECORDED_ID_PREFIX)));
   const readOnly = useSavedRunsStore((s) => s.readOnly); // another tab trains these runs
+  // Train disables itself when pressed (Pause when training stops): focus moves to the other, not to <body>
+  const trainButton = useRef<HTMLButtonElement>(null);
+  const pauseButton = useRef<HTMLButtonElement>(null);
+  const inToolbar = useRef(false);
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+    if (lost && inToolbar.current) (training ? pauseButton : trainButton).current?.focus();
+  }, [training]);
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
   const copy = async () => {
     const url = currentShareUrl();
@@ -20,9 +29,10 @@ export function Controls() {
   };
   return (
     <div className="controls">
-      <div role="toolbar" aria-label="Training controls" className="buttons">
-        <button type="button" id="train-button" className="primary" onClick={() => void train()} disabled={training || readOnly}>{recorded ? 'Train live' : 'Train'}</button>
-        <button type="button" onClick={() => void pause()} disabled={!training}>Pause</button>
+      <div role="toolbar" aria-label="Training controls" className="buttons"
+        onFocus={() => { inToolbar.current = true; }} onBlur={(e) => { inToolbar.current = e.currentTarget.contains(e.relatedTarget) || e.relatedTarget === null; }}>
+        <button type="button" ref={trainButton} id="train-button" className="primary" onClick={() => void train()} disabled={training || readOnly}>{recorded ? 'Train live' : 'Train'}</button>
+        <button type="button" ref={pauseButton} onClick={() => void pause()} disabled={!training}>Pause</button>
         <button type="button" data-control="step" onClick={() => void step()} disabled={readOnly}>Step</button>
         <button type="button" data-control="reset" onClick={() => { reset(); viewEvents.viewReset(); }}>Reset</button>
         <button type="button" data-control="copy-link" onClick={() => void copy()}>Copy link</button>

@@ -4,10 +4,12 @@ import { DivergenceSection } from '../charts/DivergenceSection';
 import { TrainingCurves } from '../charts/TrainingCurves';
 import { GroupSection } from '../group/GroupSection';
 import { useSelection } from '../group/use-selection';
+import { useClassStore } from '../../state/class-store';
 import { useRunStore } from '../../state/run-store';
 import { PersistNotices } from '../runs/PersistNotices';
 import { RunsPanel } from '../runs/RunsPanel';
 import { ConfigPanel } from './ConfigPanel';
+import { LessonLayout } from '../classroom/LessonLayout';
 import { RecordedNote } from '../classroom/RecordedNote';
 import { SettingsFold } from '../classroom/SettingsFold';
 import { Controls } from './Controls';
@@ -16,6 +18,7 @@ import { RunExports } from './RunExports';
 import { RunStatus } from './RunStatus';
 import { ShortcutLegend } from './ShortcutLegend';
 import { useLabShortcuts } from './use-lab-shortcuts';
+import { PHONE_WIDTH, useMediaQuery } from '../use-media-query';
 
 /** The group view and the divergence charts, fed the (throttled) selection; memoized sections skip reports in between. */
 function SelectedGroupViews() {
@@ -32,6 +35,18 @@ function SelectedGroupViews() {
 export function LabView() {
   useLabShortcuts();
   const hasRuns = useRunStore((s) => s.runs.length > 0);
+  const phone = useMediaQuery(PHONE_WIDTH);
+  const lesson = useClassStore((s) => s.settings.presentation || s.settings.embed) || phone;
+  const part = useClassStore((s) => s.settings.embedView);
+  if (lesson) {
+    return (
+      <div className="lab">
+        <LinkProblems />
+        <PersistNotices />
+        <LessonLayout part={part} />
+      </div>
+    );
+  }
   return (
     <div className="lab">
       <LinkProblems />

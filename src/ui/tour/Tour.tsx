@@ -1,5 +1,6 @@
 import './tour.css';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { autoPlacement, computePosition, offset, shift, size } from '@floating-ui/dom';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { classEvents, useClassStore } from '../../state/class-store';
 import { useRunStore } from '../../state/run-store';
 import { useViewStore } from '../../state/view-store';
@@ -30,6 +31,39 @@ function useTargetBox(selector: string | null): Box | null {
   return box;
 }
 
+/**
+ * Places the tour card beside its target, never over it (@floating-ui/dom: the side with the most
+ * room, shifted to stay in the window, shrunk to fit). Without a target the card keeps its CSS place.
+ */
+function usePlacement(card: RefObject<HTMLDivElement | null>, selector: string | null, box: Box | null): void {
+  useLayoutEffect(() => {
+    const floating = card.current;
+    const target = selector ? document.querySelector(selector) : null;
+    if (!floating) return;
+    if (!target || !box) {
+      floating.style.removeProperty('left');
+      floating.style.removeProperty('top');
+      floating.classList.remove('placed');
+      return;
+    }
+    let cancelled = false;
+    void computePosition(target, floating, {
+      strategy: 'fixed',
+      middleware: [
+        offset(12),
+        autoPlacement({ allowedPlacements: ['right', 'left', 'bottom', 'top'], padding: 8 }),
+        shift({ padding: 8 }),
+        size({ padding: 8, apply: ({ availableHeight }) => { floating.style.maxHeight = `${Math.max(160, availableHeight)}px`; } }),
+      ],
+    }).then(({ x, y }) => {
+      if (cancelled) return;
+      floating.classList.add('placed');
+      Object.assign(floating.style, { left: `${x}px`, top: `${y}px` });
+    });
+    return () => { cancelled = true; };
+  }, [card, selector, box]);
+}
+
 /** The guided tour: a non-modal dialog walking TOUR_STEPS; Next/Back/Close by keyboard, Escape closes. */
 export function Tour() {
   const index = useClassStore((s) => s.tourStep);
@@ -39,6 +73,20 @@ export function Tour() {
   useViewStore((s) => s.trajectory);
   const next = useRef<HTMLButtonElement>(null);
   const box = useTargetBox(step?.target ?? null);
+  const card = useRef<HTMLDivElement>(null);
+  usePlacement(card, step?.target ?? null, box);
+  // focus goes back where it was when the tour opened
+  const opener = useRef<HTMLElement | null>(null);
+  const open = index !== null;
+  useEffect(() => {
+    if (!open) return undefined;
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    return () => {
+      const back = opener.current;
+      if (back && back.isConnected && !back.matches(':disabled')) back.focus();
+      else document.getElementById('main')?.focus();
+    };
+  }, [open]);
   useLayoutEffect(() => {
     if (step) step.enter();
   }, [step]);
@@ -58,7 +106,7 @@ export function Tour() {
   return (
     <>
       {box && <div className="tour-spotlight" aria-hidden="true" style={{ top: box.top - 6, left: box.left - 6, width: box.width + 12, height: box.height + 12 }} />}
-      <div role="dialog" aria-modal="false" aria-labelledby="tour-title" aria-describedby="tour-text" className="tour" data-step={step.id}>
+      <div ref={card} role="dialog" aria-modal="false" aria-labelledby="tour-title" aria-describedby="tour-text" className="tour" data-step={step.id}>
         <p className="tour-count">Step {index + 1} of {TOUR_STEPS.length}</p>
         <h2 id="tour-title">{step.title}</h2>
         <p id="tour-text" aria-live="polite">{step.text()}</p>

@@ -58,6 +58,27 @@ describe('reading a run file back', () => {
     expect(() => decodeRunFile(edited((h) => delete h.checkpoint.optimizer.accBeta2))).toThrow(/one of accBeta1 and accBeta2/);
   });
 
+  it('refuses bytes that fail their CRC-32, even in an entry that still unpacks (stored, not deflated)', () => {
+    const entries = unzipSync(bytes);
+    const stored = zipSync({ 'run.json': entries['run.json'], 'tensors.bin': entries['tensors.bin'] }, { level: 0 });
+    expect(decodeRunFile(stored).checkpoint!.iteration).toBe(2);
+    const damaged = stored.slice();
+    const at = damaged.length - 200; // inside tensors.bin's stored bytes, before the central directory
+    damaged[at - 1000] ^= 0x01;
+    expect(() => decodeRunFile(damaged)).toThrow(/^run file is damaged \(tensors\.bin fails its CRC-32 check \(declared 0x[0-9a-f]{8}, computed 0x[0-9a-f]{8}\)\)$/);
+  });
+
+  it('refuses tensors.bin when its tensors do not tile it, whether or not run.json declares its length', () => {
+    const longer = (b: Uint8Array) => { const c = new Uint8Array(b.length + 8); c.set(b); return c; };
+    expect(() => decodeRunFile(edited((h) => delete h.tensors, longer))).toThrow(/^run file run\.json: tensors\.bin holds \d+ bytes; the checkpoint's tensors take \d+$/);
+    expect(() => decodeRunFile(edited((h) => (h.checkpoint.weights.encB.offset = 0)))).toThrow(/checkpoint weight encB starts at byte 0 of tensors\.bin; the tensors before it end at byte \d+/);
+  });
+
+  it("refuses a run whose config and checkpoint's config describe different models", () => {
+    expect(() => decodeRunFile(edited((h) => (h.config.hidden = 32)))).toThrow('run file run.json: config.hidden is 32 but checkpoint.config.hidden is 8; the two describe different models');
+    expect(() => decodeRunFile(edited((h) => (h.config.seed = 99)))).toThrow(/config\.seed is 99 but checkpoint\.config\.seed is \d+/);
+  });
+
   it('opens a v1 file (no running products) with a note, replaying the products from the step count', () => {
     const v1 = edited((h) => {
       h.format = 'rollout-lab.run.v1';

@@ -11,6 +11,7 @@
  *   const result = await importer.finishAsync();
  */
 import { DecodeUTF8, Gunzip } from 'fflate';
+import { createCheckedGunzip } from './gunzip';
 import { createImporter, type Importer, type ImporterOptions } from './importer';
 import { isParquet, readParquetRows } from './parquet';
 import type { ImportProgress, ImportResult } from './types';
@@ -46,8 +47,16 @@ export interface ByteImporter {
   progress(): ImportProgress & { bytesIn: number; gzip: boolean | null; parquet: boolean };
 }
 
-/** createImporter behind a byte stream that may be gzipped (decided on the first 2 bytes). */
-export function createByteImporter(options: ImporterOptions = {}, importer: Importer = createImporter(options)): ByteImporter {
+export interface ByteImporterOptions extends ImporterOptions {
+  /** Most bytes a gzip file may unpack to (default DEFAULT_MAX_BYTES, 1 GB); past it the read stops with GzipLimitError. */
+  maxBytes?: number;
+}
+
+/**
+ * createImporter behind a byte stream that may be gzipped (decided on the first 2 bytes); gzip is
+ * unpacked through createCheckedGunzip (limit, data that ends early, header without data).
+ */
+export function createByteImporter(options: ByteImporterOptions = {}, importer: Importer = createImporter(options)): ByteImporter {
   const decoder = createUtf8Decoder((text) => importer.feed(text));
   let gzip: boolean | null = null;
   let gunzip: GunzipStream | null = null;
@@ -79,7 +88,7 @@ export function createByteImporter(options: ImporterOptions = {}, importer: Impo
           return;
         }
         gzip = isGzip(joined);
-        if (gzip) gunzip = createGunzipStream((data, final) => decoder.push(data, final));
+        if (gzip) gunzip = createCheckedGunzip((data, final) => decoder.push(data, final), { maxBytes: options.maxBytes });
         route(joined, false);
         return;
       }
@@ -103,7 +112,7 @@ export function createByteImporter(options: ImporterOptions = {}, importer: Impo
     if (gzip === null) {
       gzip = pending !== null && isGzip(pending);
       if (gzip) {
-        gunzip = createGunzipStream((data, final) => decoder.push(data, final));
+        gunzip = createCheckedGunzip((data, final) => decoder.push(data, final), { maxBytes: options.maxBytes });
         gunzip.push(pending!, true);
       } else decoder.push(pending ?? new Uint8Array(0), true);
     } else route(new Uint8Array(0), true);
@@ -131,14 +140,14 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 /** One-shot: a whole text file's bytes (gzipped or not) → ImportResult. */
-export function importBytes(bytes: Uint8Array, options: ImporterOptions = {}): ImportResult {
+export function importBytes(bytes: Uint8Array, options: ByteImporterOptions = {}): ImportResult {
   const importer = createByteImporter(options);
   importer.push(bytes);
   return importer.finish();
 }
 
 /** One-shot for any file, parquet included. */
-export async function importBytesAsync(bytes: Uint8Array, options: ImporterOptions = {}): Promise<ImportResult> {
+export async function importBytesAsync(bytes: Uint8Array, options: ByteImporterOptions = {}): Promise<ImportResult> {
   const importer = createByteImporter(options);
   importer.push(bytes);
   return importer.finishAsync();
