@@ -134,7 +134,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     const a = await tab(context, TRAINING);
     await trainTo(a.page, 2);
     const b = await tab(context, baseUrl);
-    await b.page.getByTestId('read-only').waitFor();
+    await b.page.getByTestId('read-only').waitFor({ timeout: 120_000 }); // the training tab holds most of the processor
     await waitForIteration(a.page, 4);
     const shown = await iterations(a.page); // an iteration that ends between this and the close counts as not lost
     await a.page.close();
