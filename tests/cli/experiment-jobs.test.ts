@@ -16,10 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const TIMEOUT = 300_000;
 const TINY = ['main', '--size', 'reduced', '--seeds', '1', '--iterations', '2', '--group-size', '2', '--tasks', '1', '--envs', 'household-v0', '--arms', 'grpo,planpo', '--backend', 'cpu'];
 
-/** What must not differ between processes: everything but wall-clock times and provenance. */
+/**
+ * What must not differ between processes: everything but wall-clock times, provenance and the
+ * tfjs engine's live tensor count (a leak monitor of the process: in-process it also counts what
+ * other test files of this worker hold).
+ */
 function numbers(results: ExperimentResults) {
   return results.runs.map(({ wallMs: _w, metrics, ...run }) => ({
-    ...run, metrics: metrics.map(({ timing: _t, ...m }) => m),
+    ...run, metrics: metrics.map(({ timing: _t, numTensors: _n, ...m }) => m),
   }));
 }
 
