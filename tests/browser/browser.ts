@@ -1,4 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { findChromium, INSTALL_HINT } from './chromium.mjs';
 
 export interface LabBrowser {
@@ -74,4 +77,15 @@ export async function openPage(lab: LabBrowser, url: string): Promise<{ page: Pa
 export function foreignRequests(requests: string[], baseUrl: string): string[] {
   const origin = new URL(baseUrl).origin;
   return requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
+}
+
+/**
+ * Where a download lies on this machine: `download.path()` is refused over the shared Chromium's
+ * remote connection, so the file is saved (`saveAs`, which works remotely) into a fresh temp folder.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'rollout-lab-download-'));
+  const path = join(dir, download.suggestedFilename() || 'download');
+  await download.saveAs(path);
+  return path;
 }

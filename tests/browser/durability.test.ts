@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type LabBrowser } from './browser';
+import { launchChromium, savedDownload, type LabBrowser } from './browser';
 import { runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
 
 const baseUrl = inject('baseUrl');
@@ -220,7 +220,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     expect(await scrambled.innerText()).toContain('could not be opened: saved lab: createdAt: must be a time');
     expect(await unreadable.filter({ hasNotText: 'Scrambled record' }).innerText()).toMatch(/could not be opened: saved lab: checkpoint of run-1-grpo: .*weights/);
     const [download] = await Promise.all([page.waitForEvent('download'), scrambled.getByRole('button', { name: 'Export Scrambled record' }).click()]);
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const exported = JSON.parse(await readFile(await savedDownload(download), 'utf8'));
     expect(exported.lab).toMatchObject({ id: 'broken', config: 42, runs: null });
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'unreadable-saved-state.png'), fullPage: true });
     await scrambled.getByRole('button', { name: 'Delete Scrambled record' }).click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeRunFile } from '../../src/core/train/run-file';
-import { launchChromium, openPage, type LabBrowser } from './browser';
+import { launchChromium, openPage, savedDownload, type LabBrowser } from './browser';
 import { SMALL, waitForIteration } from './lab-page';
 
 const baseUrl = inject('baseUrl');
@@ -16,7 +16,7 @@ async function download(page: Page, button: Locator): Promise<{ name: string; by
   // (a re-render race, not yet found); the test clicks once more in that case, and a second miss fails it.
   let [file] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }).catch(() => null), button.click()]);
   if (!file) [file] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), button.click()]);
-  const path = await file.path();
+  const path = await savedDownload(file);
   const name = file.suggestedFilename();
   if (keep) {
     mkdirSync(keep, { recursive: true });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchChromium, openPage, type LabBrowser } from './browser';
+import { launchChromium, openPage, savedDownload, type LabBrowser } from './browser';
 import { openByChooser, waitForSummary } from './import-page';
 import { makeRollouts, toJsonl } from '../fixtures/make-rollouts';
 
@@ -111,7 +111,7 @@ describe('import formats in the browser', () => {
     await panel.getByLabel('Success').selectOption('column:r_correct');
     await page.screenshot({ path: join(shots, 'import-mapping-form.png'), fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export mapping' }).click()]);
-    const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    const exported = JSON.parse(readFileSync(await savedDownload(download), 'utf8'));
     expect(exported).toMatchObject({
       version: 1, name: 'my table', columns: ['it', 'q_text', 'gen', 'r_correct', 'r_short'], group: ['it', 'q_text'], prompt: 'q_text',
       response: 'gen', reward: { columns: ['r_correct', 'r_short'], combine: 'sum' }, success: { column: 'r_correct' }, step: 'it',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
+import { foreignRequests, launchChromium, openPage, savedDownload, type LabBrowser } from './browser';
 import { SMALL, waitForIteration } from './lab-page';
 import { advantageLabels, dropFile, openByChooser, pickMixedGroup, waitForSummary } from './import-page';
 import { makeRollouts, toJsonl } from '../fixtures/make-rollouts';
@@ -127,7 +127,7 @@ describe('your rollouts (import)', () => {
     expect(await page.locator('.problem-list li').count()).toBe(100);
     expect(await page.locator('.problem-list li').first().innerText()).toMatch(/^line 6 /);
     const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the problem report' }).click()]);
-    const text = readFileSync(await report.path(), 'utf8');
+    const text = readFileSync(await savedDownload(report), 'utf8');
     expect(text).toMatch(/1000 problem\(s\)/);
     expect(text.trim().split('\n')).toHaveLength(101);
     expect(errors).toEqual([]);
