@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
 import type { WorkerHandle } from './spawn-worker';
 import type { ColumnMapping } from '../core/import/importer';
+import type { StepSummaryRow } from '../core/run/step-summary';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';
 import { spawnImport } from './workers';
@@ -35,23 +36,50 @@ let last: { file: Blob; fileName: string } | null = null;
 export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping): Promise<void> {
   last = { file, fileName };
   importEvents.importStarted(fileName);
+  await settle(() => worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping));
+}
+
+type OpenAnswer = Awaited<ReturnType<ImportApi['open']>>;
+
+/** The worker's answer to an open into the store (summary and views, the mapping form, or the failure). */
+async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
   try {
-    const result = await worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping);
+    const result = await open();
     if (result.cancelled) {
       importEvents.importCancelled();
-      return;
+      return false;
     }
     if (result.unreadable) {
       // a table of flat rows comes with its columns and a guessed mapping: the mapping form opens
       if (result.unreadable.table) importEvents.tableNotPlaced(result.unreadable.message, result.unreadable.table);
       else importEvents.importFailed(result.unreadable.message);
-      return;
+      return false;
     }
     importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
     await refreshViews();
+    return true;
   } catch (error) {
     importEvents.importFailed(message(error));
+    return false;
   }
+}
+
+/** Open a run's step: its files (every rank) as one import named `name`; resolves true once it is on screen. */
+export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string): Promise<boolean> {
+  last = null;
+  importEvents.importStarted(name);
+  return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported)));
+}
+
+/** Stream a run's overview in the worker (one step's files at a time); `onRow` gets each step's row. */
+export function summarizeRunFiles(
+  steps: Array<{ step: number | null; files: Array<{ path: string; file: Blob }> }>, onRow: (row: StepSummaryRow) => void,
+): Promise<StepSummaryRow[] | null> {
+  return worker().summarizeRun(steps, Comlink.proxy(onRow));
+}
+
+export function stopRunOverview(): void {
+  worker().stopRun().catch(() => undefined);
 }
 
 /** Re-open the last file through `mapping` (the mapping form's "Open with this mapping"). */

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, openPage, type LabBrowser } from './browser';
+import { waitForSummary } from './import-page';
+import { runSampleFiles } from '../../src/core/io/samples/write-run';
+
+const baseUrl = inject('baseUrl');
+const dir = mkdtempSync(join(tmpdir(), 'run-folder-'));
+const shots = process.env.SCREENSHOT_DIR ?? dir;
+
+/** A small run: 5 steps of AgentGym-RL's step{N}/{rank}.json, 4 groups of 4 per step over 2 ranks. */
+const root = join(dir, 'gen-run');
+for (const f of runSampleFiles({ layout: 'agentgym-rl', steps: 5, groupsPerStep: 4, groupSize: 4, maxTurns: 8, ranks: 2, seed: 3 })) {
+  mkdirSync(dirname(join(root, f.path)), { recursive: true });
+  writeFileSync(join(root, f.path), f.text);
+}
+writeFileSync(join(root, 'README.txt'), 'not a log');
+
+describe('a training run folder in the lab', () => {
+  let lab: LabBrowser;
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: false });
+  });
+  afterAll(() => lab?.close());
+
+  it('a picked run folder lists its steps by number, streams an overview row for every step, and opening step 3 shows step 3 groups', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    await page.getByLabel('Rollouts folder').setInputFiles(root);
+    const run = page.getByRole('region', { name: 'Training run' });
+    await run.waitFor({ timeout: 30_000 });
+    expect(await run.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
+    expect(await run.innerText()).toContain('5 training steps (1–5) · 10 files');
+
+    // the first step opens by itself (both its ranks), while the overview fills in step by step
+    await waitForSummary(page, 'gen-run step 1 (2 files)', 60_000);
+    await expect.poll(() => run.getAttribute('data-overview'), { timeout: 90_000 }).toBe('done');
+    expect(await run.locator('tbody tr[data-summarised="true"]').count()).toBe(5);
+    expect(await run.locator('td[data-col="groups"]').allInnerTexts()).toEqual(['4', '4', '4', '4', '4']);
+    expect(await page.getByTestId('run-overview-status').innerText()).toBe('overview of all 5 steps');
+
+    await run.getByRole('button', { name: 'Open step 3' }).click();
+    expect(await waitForSummary(page, 'gen-run step 3 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
+    expect(await page.getByTestId('import-summary').innerText()).toMatch(/Training steps\s*1 \(3–3\)/);
+    const options = await page.getByLabel(/^Group \(/).locator('option').allInnerTexts();
+    expect(options).toHaveLength(4);
+    for (const label of options) expect(label).toMatch(/^step 3 · /);
+    expect(await run.locator('tr[aria-current="true"] th').innerText()).toBe('step 3');
+
+    await page.screenshot({ path: join(shots, 'import-run-folder.png'), fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'import-run-folder-narrow.png'), fullPage: true });
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(errors).toEqual([]);
+  });
+});
