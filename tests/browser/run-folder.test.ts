@@ -50,7 +50,8 @@ describe('a training run folder in the lab', () => {
 
     await page.screenshot({ path: join(shots, 'import-run-folder.png'), fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(shots, 'import-run-folder-narrow.png'), fullPage: true });
+    await run.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'import-run-folder-narrow.png') });
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     expect(errors).toEqual([]);

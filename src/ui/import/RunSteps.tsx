@@ -12,6 +12,9 @@ function StepRow({ k, entry, row, open, busy }: { k: number; entry: RunStepEntry
   return (
     <tr data-step={entry.step ?? ''} data-summarised={row ? 'true' : 'false'} aria-current={open ? 'true' : undefined} className={open ? 'run-step-open' : undefined}>
       <th scope="row">{stepLabel(entry.step)}</th>
+      <td>
+        <button type="button" disabled={busy || open} aria-label={`Open ${stepLabel(entry.step)}`} onClick={() => void openRunStep(k)}>{open ? 'open' : 'Open'}</button>
+      </td>
       <td>{entry.files}{entry.ranks > 1 ? ` (${entry.ranks} ranks)` : ''}</td>
       <td>{size(entry.bytes)}</td>
       {row ? (
@@ -27,9 +30,6 @@ function StepRow({ k, entry, row, open, busy }: { k: number; entry: RunStepEntry
       ) : (
         <td colSpan={7} className="muted">summarising…</td>
       )}
-      <td>
-        <button type="button" disabled={busy || open} aria-label={`Open ${stepLabel(entry.step)}`} onClick={() => void openRunStep(k)}>{open ? 'open' : 'Open'}</button>
-      </td>
     </tr>
   );
 }
@@ -65,7 +65,7 @@ export function RunSteps() {
         <table className="run-steps-table" aria-describedby="run-steps-help">
           <caption className="sr-only">Steps of run {name}</caption>
           <thead>
-            <tr><th scope="col">Step</th><th scope="col">Files</th><th scope="col">Size</th><th scope="col">Groups</th><th scope="col">Trajectories</th><th scope="col">Success</th><th scope="col">All equal</th><th scope="col">T spread</th><th scope="col">L spread</th><th scope="col">Problems</th><th scope="col"><span className="sr-only">Open</span></th></tr>
+            <tr><th scope="col">Step</th><th scope="col"><span className="sr-only">Open</span></th><th scope="col">Files</th><th scope="col">Size</th><th scope="col">Groups</th><th scope="col">Trajectories</th><th scope="col">Success</th><th scope="col">All equal</th><th scope="col">T spread</th><th scope="col">L spread</th><th scope="col">Problems</th></tr>
           </thead>
           <tbody>
             {steps.map((entry, k) => <StepRow key={`${entry.step}-${k}`} k={k} entry={entry} row={byStep.get(entry.step)} open={openK === k} busy={busy} />)}
