@@ -93,6 +93,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
+    // Shipped results files are fetched, and the CSP's connect-src 'self' refuses data: URLs: never inline a .json.
+    assetsInlineLimit: (file: string) => (file.endsWith('.json') ? false : undefined),
     // The lab, plus the benchmark page that `npm run bench` drives (also usable by hand).
     rollupOptions: { input: { main: 'index.html', bench: 'src/bench/bench.html' } },
   },

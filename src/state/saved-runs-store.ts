@@ -43,7 +43,9 @@ export const useSavedRunsStore = create<SavedRunsState>(() => ({
 const MAX_NOTICES = 5;
 
 export const savedRunsEvents = {
-  labsListed: (labs: SavedLabSummary[]) => useSavedRunsStore.setState({ labs }),
+  /** A lab found unreadable when opened (its checkpoint, say) keeps its reason through later listings. */
+  labsListed: (labs: SavedLabSummary[]) =>
+    useSavedRunsStore.setState((s) => ({ labs: labs.map((l) => ({ ...l, problem: l.problem ?? s.labs.find((o) => o.id === l.id)?.problem ?? null })) })),
   /** Opening lab `id` failed validation: it stays listed, marked with the reason. */
   labUnreadable: (id: string, problem: string) =>
     useSavedRunsStore.setState((s) => ({ labs: s.labs.map((l) => (l.id === id ? { ...l, problem } : l)) })),

@@ -67,7 +67,7 @@ describe('the lesson on the first screen', () => {
     const host = `${baseUrl}embed-host.html`;
     let frameSrc = '';
     await page.route(host, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>course</title><iframe title="lab" src="${frameSrc}" width="960" height="540" style="border:0"></iframe>` }));
-    const first: Record<string, string> = { group: CARD, curves: '.training-curves svg', scatter: CHART, equation: '.equation-card', tour: '[role="dialog"].tour' };
+    const first: Record<string, string> = { group: CARD, curves: '.training-curves [data-panel]', scatter: CHART, equation: '.equation-card', tour: '[role="dialog"].tour' };
     for (const [part, selector] of Object.entries(first)) {
       frameSrc = `${baseUrl}?embed=${part}&hide=controls,notes#lab`;
       await page.goto(host);

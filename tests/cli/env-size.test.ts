@@ -6,9 +6,9 @@ import { cliInProcess } from './in-process';
 
 describe('train with an envSize outside the environment\'s declared range', () => {
   it.each([
-    ['shop-v0', 10, "envSize: 10 is outside shop-v0's size range 20..500 catalogue products; using its default 60"],
-    ['science-v0', 50, "envSize: 50 is outside science-v0's size range 2..10 rooms; using its default 4"],
-    ['household-v0', 2, "envSize: 2 is outside household-v0's size range 4..20 receptacles; using its default 6"],
+    ['shop-v0', 10, "envSize: 10 is outside shop-v0's size range 20..500 catalogue products"],
+    ['science-v0', 50, "envSize: 50 is outside science-v0's size range 2..10 rooms"],
+    ['household-v0', 2, "envSize: 2 is outside household-v0's size range 4..20 receptacles"],
   ])('%s with envSize %i exits 2 with one line naming the range', async (env, size, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'env-size-'));
     const file = join(dir, 'config.json');

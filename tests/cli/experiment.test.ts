@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { CliError } from '../../src/cli/args';
 import { experimentCommand, portableArgs } from '../../src/cli/commands/experiment';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { parseResults } from '../../src/core/experiments/results';
+import { readCheckpointFile } from '../../src/cli/run-file-io';
 import { recordingIo } from './in-process';
 
 const captureIo = () => recordingIo();
@@ -14,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-experiment-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Tests that train: a few seconds alone, over a minute when the machine is busy (as in train.test.ts).
 const TRAINING_TIMEOUT = 180_000;
-const TINY = ['--size', 'reduced', '--seeds', '1', '--iterations', '2', '--group-size', '2', '--tasks', '1', '--backend', 'cpu'];
+const TINY = ['--size', 'reduced', '--seeds', '1', '--iterations', '2', '--group-size', '2', '--tasks', '1', '--backend', 'cpu', '--jobs', '1'];
 
 describe('npm run cli -- experiment', () => {
   it('records its command without the absolute paths of the machine that ran it', () => {
@@ -91,6 +92,14 @@ describe('npm run cli -- experiment', () => {
     }
     expect(existsSync(join(out, 'checkpoints'))).toBe(false);
   }, TRAINING_TIMEOUT);
+
+  it('ood keeps each trained policy as a run file (.rlrun, the one checkpoint form) with --keep-checkpoints', async () => {
+    const out = join(dir, 'ood-kept');
+    expect(await experimentCommand.run(['ood', ...TINY, '--arms', 'grpo', '--eval-episodes', '1', '--keep-checkpoints', '--out', out], captureIo().io)).toBe(0);
+    expect(readdirSync(join(out, 'checkpoints'))).toEqual(['grpo_household-v0_seed1.rlrun']);
+    const { checkpoint } = await readCheckpointFile(join(out, 'checkpoints', 'grpo_household-v0_seed1.rlrun'));
+    expect(checkpoint.iteration).toBe(2);
+  }, 2 * TRAINING_TIMEOUT);
 
   it('an unknown experiment or option is a user error that names the valid choices', async () => {
     await expect(experimentCommand.run(['nope', '--dry-run'], captureIo().io)).rejects.toThrow(/unknown experiment "nope"; valid: main, alpha-ablation/);

@@ -63,8 +63,15 @@ function setAside(id: string, error: ReadBackError): void {
   savedRunsEvents.noticeAdded(setAsideNotice(name, errorText(error)));
 }
 
-/** Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock). False when it cannot be opened. */
-export async function openLab(id: string, claim = true): Promise<boolean> {
+let opens = 0;
+
+/**
+ * Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock, or, with
+ * `readOnly`, another tab does). False when it cannot be opened, or when a later open overtook this
+ * one (a read-only refresh still loading when this tab takes the lab over is dropped).
+ */
+export async function openLab(id: string, claim = true, readOnly = false): Promise<boolean> {
+  const seq = ++opens;
   let loaded: LoadedLab | null;
   try {
     loaded = await loadLab(id);
@@ -73,14 +80,14 @@ export async function openLab(id: string, claim = true): Promise<boolean> {
     setAside(id, error);
     return false;
   }
-  if (!loaded) return false;
+  if (!loaded || seq !== opens) return false;
   const { lab } = loaded;
   const { config, notes } = migrateLabAlpha({ ...lab.config, estimators: lab.runs.map((r) => r.estimator) });
   runsOpened({ config, runs: loaded.runs.map((r) => ({ id: r.meta.id, estimator: r.meta.estimator, checkpoint: r.checkpoint })) });
   configEvents.linkOpened(config, notes);
   runEvents.runsRestored(config, restoredRuns(loaded));
   labAttached(id, lab);
-  const owner = claim ? await claimLab(id) : true;
+  const owner = claim ? await claimLab(id) : !readOnly;
   savedRunsEvents.labOpened(id, !owner, Object.fromEntries(loaded.runs.map((r) => [r.meta.id, r.checkpoint?.iteration ?? 0])));
   return true;
 }
@@ -93,7 +100,7 @@ export function labSavedElsewhere(id: string): void {
   if (!s.readOnly || s.currentId !== id || refreshTimer) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = null;
-    if (useSavedRunsStore.getState().readOnly) void openLab(id, false).then(() => savedRunsEvents.ownershipChanged(true));
+    if (useSavedRunsStore.getState().readOnly) void openLab(id, false, true);
   }, REFRESH_MS);
 }
 

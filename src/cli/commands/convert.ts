@@ -84,6 +84,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const scored = scoreTrajectories(records, { estimators: ESTIMATOR_IDS });
       records = scored.records;
       for (const e of scored.errors) scoreErrors.push(`traj "${e.trajId}": ${e.message}`);
+      for (const why of scored.unscored) if (!notes.includes(`note: ${why}`)) notes.push(`note: ${why}`);
     }
     await sink.write(writeRollouts(records));
     for (const line of [...batch.problemLines, ...scoreErrors]) io.err(line);

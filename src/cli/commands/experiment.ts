@@ -14,7 +14,9 @@ import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlag
 import { checkOutputPath, plainLine, readJsonFile } from '../errors';
 import type { CliCommand, CliIo } from '../command';
 import { NODE_BACKENDS, useNodeBackend } from '../tf-node';
-import { checkpointToJson, checkpointFromJson } from '../../core/train';
+import { readCheckpointFile, writeCheckpointFile } from '../run-file-io';
+import { childRunOne, unitListing, type UnitMessage } from '../experiment-jobs';
+import type { RunOne } from '../../core/experiments/runner';
 import {
   assembleResults, buildReport, EXPERIMENT_IDS, formatDuration, formatProgress, mergeResults, parseResults, planExperiment, planUnits, runPlan,
   SIZE_NAMES, type ExperimentPlan, type ExperimentResults, type Provenance, type SizeName,
@@ -42,12 +44,20 @@ Options:
   --out DIR              output folder (default runs/experiments/NAME)
   --backend cpu|wasm     tfjs backend (default wasm)
   --keep-checkpoints     keep ood's checkpoints in DIR/checkpoints (deleted by default)
-  --dry-run              print the plan (runs and work units) and exit
+  --jobs N               train N runs at once, each in its own Node process (default: the machine's
+                         ${cpus().length} cores); the results equal --jobs 1's bit for bit
+  --dry-run              print the plan (runs and work units) and exit; with --json, the units as
+                         JSON, each with the command that runs it alone
+  --unit K               run only unit K of the plan (0-based, as --dry-run --json lists them); its
+                         results.json is one part for --render (a Slurm --array / GNU parallel task)
   --render FILE          only rebuild report.md and the SVGs from an existing results.json (into --out,
                          default the file's folder); FILE1,FILE2,... merges runs of one experiment made
                          separately (e.g. one env at a time; same sizes) into one results.json and report`;
 
-const KNOWN = new Set(['size', 'seeds', 'iterations', 'group-size', 'tasks', 'eval-episodes', 'eval-temperature', 'envs', 'arms', 'out', 'backend', 'keep-checkpoints', 'dry-run', 'render']);
+const KNOWN = new Set([
+  'size', 'seeds', 'iterations', 'group-size', 'tasks', 'eval-episodes', 'eval-temperature', 'envs', 'arms', 'out', 'backend', 'keep-checkpoints',
+  'dry-run', 'render', 'jobs', 'unit', 'unit-stream', 'json',
+]);
 
 function planFrom(name: string, args: ParsedArgs): ExperimentPlan {
   const size = choiceFlag<SizeName>(args, 'size', SIZE_NAMES, 'full')!;
@@ -163,32 +173,43 @@ async function render(list: string, out: string | undefined, io: CliIo, experime
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['keep-checkpoints', 'dry-run']);
+  const args = parseArgs(argv, ['keep-checkpoints', 'dry-run', 'unit-stream', 'json']);
   rejectUnknownFlags(args, KNOWN);
   const renderFile = stringFlag(args, 'render');
   if (renderFile) return render(renderFile, stringFlag(args, 'out'), io, args.positionals[0]);
   const name = args.positionals[0];
   if (!name) throw new CliError(`experiment NAME is required; one of ${EXPERIMENT_IDS.join(', ')}`);
-  const plan = planFrom(name, args);
+  const whole = planFrom(name, args);
   const backendName = choiceFlag(args, 'backend', NODE_BACKENDS, 'wasm')!; // named before anything, a dry run too
-  const out = stringFlag(args, 'out') ?? join('runs', 'experiments', plan.experiment);
+  const out = stringFlag(args, 'out') ?? join('runs', 'experiments', whole.experiment);
   await checkOutputPath(out, '--out', true);
-  describePlan(plan).forEach((line) => io.err(line));
+  const unit = intFlag(args, 'unit');
+  if (unit !== undefined && (unit < 0 || unit >= whole.runs.length)) throw new CliError(`--unit must be in 0..${whole.runs.length - 1}, got ${unit}`);
+  const plan = unit === undefined ? whole : { ...whole, runs: [whole.runs[unit]] };
+  const stream = args.flags['unit-stream'] === true;
+  if (stream && unit === undefined) throw new CliError('--unit-stream needs --unit K');
+  if (!stream) describePlan(plan).forEach((line) => io.err(line));
+  if (args.flags['dry-run'] === true && args.flags.json === true) {
+    io.out(JSON.stringify(unitListing(whole, argv, out)));
+    return 0;
+  }
   if (args.flags['dry-run'] === true) {
     plan.runs.forEach((r) => io.out(`${r.runId}  ${JSON.stringify(r.config)}${r.evaluate ? `  eval ${r.evaluate.splits.join('+')} × ${r.evaluate.episodes}` : ''}`));
     return 0;
   }
+  const jobs = intFlag(args, 'jobs', cpus().length)!;
+  if (jobs < 1) throw new CliError(`--jobs must be ≥ 1, got ${jobs}`);
   const temperature = numberFlag(args, 'eval-temperature', EVAL_TEMPERATURE)!;
   const backend = await useNodeBackend(backendName);
   const checkpoints = join(out, 'checkpoints');
   const runOne = trainerRunOne({
     backend,
     evaluate: async (trainer, spec): Promise<EvalRecord[]> => {
-      // Round-trip through a checkpoint file, exactly what `eval --checkpoint` reads.
-      const file = join(checkpoints, `${spec.runId.replace(/[^a-zA-Z0-9.-]+/g, '_')}.json`);
+      // Round-trip through a run file, exactly what `eval --checkpoint` reads.
+      const file = join(checkpoints, `${spec.runId.replace(/[^a-zA-Z0-9.-]+/g, '_')}.rlrun`);
       await mkdir(checkpoints, { recursive: true });
-      await writeFile(file, JSON.stringify(checkpointToJson(await trainer.checkpoint())));
-      const cp = checkpointFromJson(JSON.parse(await readFile(file, 'utf8')));
+      await writeCheckpointFile(file, await trainer.checkpoint(), [], null);
+      const cp = (await readCheckpointFile(file)).checkpoint;
       const records: EvalRecord[] = [];
       for (const split of spec.evaluate!.splits) {
         const { split: s, episodes, temperature: t, successRate, meanTurns, meanSuccessTurns, meanResponseTokens } =
@@ -198,10 +219,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return records;
     },
   });
+  if (stream) return streamUnit(plan, runOne, io);
   const commit = gitCommit();
   const start = Date.now();
-  const runs = await runPlan(plan, runOne, {
+  const parallel = jobs > 1 && plan.runs.length > 1;
+  const runs = await runPlan(plan, parallel ? childRunOne(argv, out, (id) => plan.runs.findIndex((r) => r.runId === id)) : runOne, {
     now: () => Date.now(),
+    concurrency: parallel ? jobs : 1,
     onProgress: (p) => {
       if (p.event.kind !== 'start') io.err(formatProgress(p));
     },
@@ -212,6 +236,17 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.flags['keep-checkpoints'] !== true) await rm(checkpoints, { recursive: true, force: true });
   io.err(`done in ${formatDuration(wallMs)}; wrote ${files.length} files to ${out}`);
   io.out(join(out, 'report.md'));
+  return 0;
+}
+
+/** `--unit K --unit-stream`: train the one unit here and print its records as JSON lines (what --jobs reads). */
+async function streamUnit(plan: ExperimentPlan, runOne: RunOne, io: CliIo): Promise<number> {
+  const say = (msg: UnitMessage) => io.out(JSON.stringify(msg));
+  const outcome = await runOne(plan.runs[0], {
+    onIteration: (record) => say({ kind: 'iteration', record }),
+    onEvaluation: (record) => say({ kind: 'evaluation', record }),
+  });
+  say({ kind: 'outcome', outcome });
   return 0;
 }
 

@@ -3,6 +3,7 @@
  * iteration metrics with --json; stdout then carries only JSON, progress goes to stderr).
  */
 import { appendFile, writeFile } from 'node:fs/promises';
+import type { SftSummary } from '../../core/train/sft';
 import { checkCheckpointPath, readCheckpointFile, writeCheckpointFile } from '../run-file-io';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
 import { checkOutputPath, checkWritable } from '../errors';
@@ -135,6 +136,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (rollouts) await writeFile(rollouts, '');
   const metrics: IterationMetrics[] = [];
   io.err(`train ${trainer.config.env} ${trainer.config.taskType ?? 'any'} ${trainer.config.estimator} seed ${trainer.config.seed} on ${backend}: ${trainer.policy.parameterCount} parameters, vocabulary ${trainer.policy.vocab.size}`);
+  if (trainer.warmStart) io.err(warmStartLine(trainer.warmStart));
   try {
     for await (const result of trainLoop(trainer)) {
       const m = result.metrics;
@@ -158,6 +160,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     trainer.dispose();
   }
   return 0;
+}
+
+/** "SFT warm start: 64 oracle episodes, 470 responses, 30 steps; loss 1.52 → 0.25 per decision". */
+export function warmStartLine(w: SftSummary): string {
+  return `SFT warm start: ${w.episodes} oracle episodes, ${w.responses} responses, ${w.steps} steps; loss ${w.lossBefore.toFixed(2)} → ${w.lossAfter.toFixed(2)} per decision`;
 }
 
 export const trainCommand: CliCommand = {

@@ -36,6 +36,8 @@ export interface RunConfig {
   rewardParams: Record<string, unknown>;
   seed: number;
   iterations: number;
+  /** SFT warm start: oracle demonstrations cloned before RL (sft.ts); 0 = none. */
+  sftEpisodes: number;
   /**
    * K of declared schedules (α(k)); null = `iterations`. A resumed run that trains for longer
    * keeps its original K here, so α never jumps back up.

@@ -66,6 +66,7 @@ function declaredRunParams(): ParamSpec[] {
     choiceParam('reward', DEFAULT_REWARD, REWARD_IDS, 'Reward', "what the run is paid for (reward registry id); default the env's verifiable outcome", { group: 'picker' }),
     integerParam('seed', 1, 0, 0xffffffff, 'Seed', 'root seed: every random stream of the run derives from it', { group: 'run' }),
     integerParam('iterations', 150, 0, 100000, 'Iterations K', 'training iterations', { group: 'run' }),
+    integerParam('sftEpisodes', 0, 0, 100000, 'SFT episodes', 'SFT warm start before RL: behaviour cloning on this many oracle demonstrations of the run\'s tasks (0 = none; π_ref becomes the warm start)', { group: 'advanced' }),
     integerParam('scheduleHorizon', null, 1, 100000, 'Schedule horizon K', 'K of declared schedules (α(k)); a resumed run keeps its original K',
       { group: 'advanced', nullable: '= iterations' }),
     integerParam('groupSize', 8, 1, 64, 'Group size G', 'members per task (G)', { group: 'run' }),

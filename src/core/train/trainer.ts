@@ -31,6 +31,7 @@ import type { RunConfig } from './config';
 import { maxPositions } from './model-dims';
 import { iterationMetrics, type IterationMetrics, type IterationResult } from './metrics';
 import { policyUpdate, type TrainRow } from './update';
+import { sftOptions, sftWarmStart, type SftSummary } from './sft';
 
 export { maxPositions } from './model-dims';
 
@@ -66,6 +67,8 @@ export class Trainer {
   readonly optimizer: tf.Optimizer;
   /** Iterations completed. */
   iteration: number;
+  /** The SFT warm start's summary (config.sftEpisodes > 0), else null. */
+  warmStart: SftSummary | null = null;
   private disposed = false;
   /** The iteration in flight (checkpoint() waits for it, so weights and Adam state match `iteration`). */
   private inFlight: Promise<unknown> = Promise.resolve();
@@ -82,9 +85,14 @@ export class Trainer {
     const cfg = cp ? cp.config : config;
     const vocab = cp ? cp.vocabulary : options.env ? vocabularyForEnv(options.env) : envVocabulary(cfg.env);
     const dims = { hidden: cfg.hidden, hashBuckets: cfg.hashBuckets, maxPositions: maxPositions(cfg) };
-    const policy = Policy.create(vocab, dims, deriveSeed(cfg.seed, 'init'), cp?.weights);
+    const warm = cfg.sftEpisodes > 0; // SFT warm start (sft.ts): π_θ and π_ref start from it; a resume restores π_θ after
+    const policy = Policy.create(vocab, dims, deriveSeed(cfg.seed, 'init'), warm ? undefined : cp?.weights);
+    const env = options.env ?? getEnv(cfg.env);
+    const warmStart = warm ? await sftWarmStart(policy, env, sftOptions(cfg, env)) : null;
+    if (warm && cp) policy.setWeights(cp.weights);
     policy.valuesNeeded = trainsCritic(cfg.estimator); // otherwise V = 0: rollouts skip the critic
     const trainer = new Trainer(cfg, policy, cp ? cp.iteration : 0, options);
+    trainer.warmStart = warmStart;
     if (cp) await restoreOptimizer(trainer.optimizer, cp.optimizer);
     return trainer;
   }

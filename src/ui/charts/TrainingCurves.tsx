@@ -33,15 +33,20 @@ export const PANELS: Panel[] = [
   { key: 'zero', title: 'Zero-variance groups', pick: (m) => m.zeroStdGroupFraction, yInclude: [0, 1], format: pct },
 ];
 
-const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover, legend }: {
+/** The SFT → RL boundary: RL's first iteration samples from the warm start, so its point is the warm start's success. */
+export const SFT_PHASE_LABEL = 'SFT → RL';
+
+const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover, legend, warmStart }: {
   panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void; legend: RefObject<HTMLParagraphElement | null>;
+  warmStart: boolean;
 }) {
   const height = 150;
   const layout = useMemo(() => {
     const series = runs.map((r) => ({ id: r.id, points: r.metrics.map((m): CurvePoint => ({ x: m.iteration, y: panel.pick(m) })) }));
     const ref = panel.reference && runs[0] ? runs[0].metrics.map((m) => ({ x: m.iteration, y: panel.reference!(m) })) : undefined;
-    return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6 }, { width, height });
-  }, [runs, panel, width]);
+    const phase = warmStart && panel.key === 'success' ? { x: 1, label: SFT_PHASE_LABEL } : undefined;
+    return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6, phase }, { width, height });
+  }, [runs, panel, width, warmStart]);
   const values = hover === null ? [] : runs.map((r) => {
     const m = r.metrics.find((x) => x.iteration === hover);
     const v = m ? panel.pick(m) : null;
@@ -57,6 +62,12 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
         {layout.reference && <path d={layout.reference} className="reference" />}
         {layout.reference && layout.referenceEnd && (
           <text x={layout.referenceEnd.x - 2} y={layout.referenceEnd.y - 5} textAnchor="end" className="reference-label">T*</text>
+        )}
+        {layout.phaseMark && (
+          <g className="phase-mark" data-phase="sft-rl">
+            <line x1={layout.phaseMark.x} x2={layout.phaseMark.x} y1={layout.plot.top} y2={layout.plot.bottom} />
+            <text x={layout.phaseMark.x + 3} y={layout.plot.top + 10}>{layout.phaseMark.label}</text>
+          </g>
         )}
         {layout.lines.map((l, i) => (
           <g key={l.id} style={{ stroke: seriesVar(runs[i].estimator) }} className={`run-line dash-${i}`}>
@@ -79,6 +90,7 @@ export function TrainingCurves() {
   const training = useRunStore((s) => s.training);
   const section = useRef<HTMLElement>(null);
   const runs = useWhileVisible(useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0), section);
+  const sftEpisodes = useRunStore((s) => s.startedWith?.run.sftEpisodes ?? 0);
   const [hover, setHover] = useState<number | null>(null);
   const legend = useRef<HTMLParagraphElement>(null);
   const { ref, width } = useWidth<HTMLDivElement>(1000);
@@ -92,10 +104,13 @@ export function TrainingCurves() {
           <span key={r.id}><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className={`legend-line dash-${i}`} style={{ stroke: seriesVar(r.estimator) }} /></svg> {estimatorLabel(r.estimator)}</span>
         ))}
         <span><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className="reference" /></svg> oracle T* (turns panel)</span>
+        {sftEpisodes > 0 && (
+          <span className="phase-note">{SFT_PHASE_LABEL}: RL starts from a warm start cloned from {sftEpisodes} oracle demonstrations (the same for every run); iteration 1 is its success</span>
+        )}
         <span className="muted">faint: raw · bold: smoothed · x axis: iteration k</span>
       </p>
       <div className="curve-grid" ref={ref}>
-        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} legend={legend} />)}
+        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} legend={legend} warmStart={sftEpisodes > 0} />)}
       </div>
     </section>
   );

@@ -25,6 +25,8 @@ export interface CurvesInput {
   smoothing?: number;
   /** Values the y axis must include (e.g. 0 and 1 for rates). */
   yInclude?: number[];
+  /** A phase boundary to mark (e.g. SFT → RL at the first RL iteration). */
+  phase?: { x: number; label: string };
 }
 
 export interface CurveLine {
@@ -43,6 +45,8 @@ export interface CurvesLayout {
   xTicks: Tick[];
   yTicks: Tick[];
   plot: { left: number; right: number; top: number; bottom: number };
+  /** The phase boundary's pixel x and label, when one was given and lies on the x axis. */
+  phaseMark: { x: number; label: string } | null;
   /** Pixel x of iteration x and the inverse, for hover. */
   xAt(x: number): number;
   yAt(y: number): number;
@@ -98,6 +102,7 @@ export function layoutCurves(input: CurvesInput, size: Size): CurvesLayout {
     xTicks: ticksOf(x, 5).filter((t) => Number.isInteger(t.value)),
     yTicks: ticksOf(y, 4),
     plot: { left: frame.left, right: frame.right, top: frame.top, bottom: frame.bottom },
+    phaseMark: input.phase && xs.length > 0 && input.phase.x >= x0 && input.phase.x <= x1 ? { x: x(input.phase.x), label: input.phase.label } : null,
     xAt: (v) => x(v),
     yAt: (v) => y(v),
     iterationAt: (px) => (xs.length === 0 ? null : xs[nearestIndex(xs, x.invert(px))]),

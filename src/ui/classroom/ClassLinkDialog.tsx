@@ -70,8 +70,8 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
           {check('text', 'Explanatory text')}
           {check('autoplay', 'Start training on open')}
           {check('presentation', 'Presentation type (larger)')}
-          <label className="field"><span className="field-label">Embed in an iframe (no header, navigation or status bar)</span>
-            <select value={embedValue} onChange={(e) => {
+          <div className="field"><label className="field-label" htmlFor="class-link-embed">Embed in an iframe (no header, navigation or status bar)</label>
+            <select id="class-link-embed" value={embedValue} onChange={(e) => {
               const v = e.target.value;
               patch({ embed: v !== 'off', embedView: v === 'off' || v === 'whole' ? null : (v as ClassSettings['embedView']) });
             }}>
@@ -79,7 +79,7 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
               <option value="whole">the whole view</option>
               {EMBED_IDS.map((id) => <option key={id} value={id}>only: {EMBED_VIEWS[id]}</option>)}
             </select>
-          </label>
+          </div>
           <label className="field"><span className="field-label">Preset applied on open</span>
             <select value={s.preset ?? ''} onChange={(e) => patch({ preset: e.target.value || null })}>
               <option value="">none (the current settings)</option>

@@ -10,6 +10,7 @@ import { rewardHackingConcept } from './reward-hacking/entry';
 import { selfImprovementConcept } from './self-improvement';
 import { valueFunctionConcept } from './value-function/entry';
 import { brittlenessConcept } from './brittleness';
+import { sftWarmStartConcept } from './sft-warm-start/entry';
 
 export const CONCEPTS: ConceptEntry[] = [
   bestOfNConcept,
@@ -18,4 +19,5 @@ export const CONCEPTS: ConceptEntry[] = [
   selfImprovementConcept,
   valueFunctionConcept,
   brittlenessConcept,
+  sftWarmStartConcept,
 ];

@@ -39,6 +39,14 @@ describe('training curve layout', () => {
     expect(layout.yAt(4)).toBeLessThanOrEqual(layout.plot.bottom);
   });
 
+  it('marks the SFT → RL boundary at the first RL iteration, and only where it lies on the axis', () => {
+    const series = [{ id: 'a', points: [1, 2, 3].map((x) => ({ x, y: x / 4 })) }];
+    const marked = layoutCurves({ series, phase: { x: 1, label: 'SFT → RL' } }, size);
+    expect(marked.phaseMark).toEqual({ x: marked.plot.left, label: 'SFT → RL' });
+    expect(layoutCurves({ series }, size).phaseMark).toBeNull();
+    expect(layoutCurves({ series, phase: { x: 9, label: 'SFT → RL' } }, size).phaseMark).toBeNull();
+  });
+
   it('hovering a pixel finds the nearest iteration', () => {
     const layout = layoutCurves({ series: [{ id: 'a', points: [1, 2, 3, 4].map((x) => ({ x, y: x })) }] }, size);
     expect(layout.iterationAt(layout.xAt(2.4))).toBe(2);

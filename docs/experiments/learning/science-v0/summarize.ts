@@ -2,10 +2,11 @@
  * Summarize the science-v0 training logs in this folder (`{estimator}-seed{N}.jsonl`, the JSON Lines of
  * `npm run -s cli -- train ... --json`) into the tables of README.md, and draw success-curves.svg
  * (one line per run, 10-iteration trailing mean) with the experiment chart code.
- * Run: npx tsx docs/experiments/learning/science-v0/summarize.ts
+ * Run: npx tsx docs/experiments/learning/science-v0/summarize.ts [FOLDER [TITLE]]
+ * (FOLDER: another folder of such logs, e.g. sft-rl/; TITLE: its chart's title).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IterationMetrics } from '../../../../src/core/train/metrics';
 import { layoutLineChart } from '../../../../src/core/experiments/charts/layout';
@@ -14,7 +15,7 @@ import { chartSvg } from '../../../../src/core/experiments/charts/svg';
 type Row = Pick<IterationMetrics, 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens' | 'meanThinkTokens'>;
 
 const TARGET = 0.5;
-const dir = dirname(fileURLToPath(import.meta.url));
+const dir = process.argv[2] ? resolve(process.argv[2]) : dirname(fileURLToPath(import.meta.url));
 const files = readdirSync(dir).filter((f) => /^[a-z-]+-seed\d+\.jsonl$/.test(f)).sort();
 const f2 = (x: number | null | undefined, d = 2) => (x === null || x === undefined ? '–' : x.toFixed(d));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -46,7 +47,7 @@ const series = runs.map(({ est, seed, rows }) => ({
   points: rows.map((r) => ({ x: r.iteration, mean: trailing(rows, r.iteration, Math.min(10, r.iteration)), low: null, high: null })),
 }));
 const layout = layoutLineChart({
-  title: 'science-v0 find-non-living-thing (2 rooms): training success, trailing mean of ≤ 10 iterations',
+  title: process.argv[3] ?? 'science-v0 find-non-living-thing (2 rooms): training success, trailing mean of ≤ 10 iterations',
   xLabel: 'iteration', yLabel: 'success', series, yDomain: [0, 1], format: 'percent',
 }, { width: 640, height: 320 });
 writeFileSync(join(dir, 'success-curves.svg'), chartSvg(layout) + '\n');

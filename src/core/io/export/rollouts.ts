@@ -16,6 +16,7 @@
  * `per_turn` arrays hold one number per turn; scalar components (PlanPO's α) are copied per record.
  */
 import { getEstimator } from '../../advantage/registry';
+import { unmetRequirement } from '../../advantage/requires';
 import type { TurnAdvantages } from '../../advantage/types';
 import { sliceAdvantages, type TrainedTrajectoryV1 } from '../../rollout/records';
 import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from '../rollouts-v1';
@@ -37,6 +38,11 @@ export interface ScoreResult {
    */
   records: RolloutTrajectoryV1[];
   errors: ConversionError[];
+  /**
+   * Why an estimator was left out of some groups: an input it declares in `requires` is missing
+   * (EMPG without turn entropies). One sentence per estimator; not an error, the others still score.
+   */
+  unscored: string[];
 }
 
 export interface Scorer {
@@ -54,11 +60,17 @@ export function createScorer(records: readonly RolloutTrajectoryV1[], options: T
     conversionErrors,
     score(opts: ScoreOptions): ScoreResult {
       const errors = [...conversionErrors];
+      const unscored = new Map<string, string>();
       const slices = new Map<number, Record<string, EstimatorAdvantagesV1>>();
       const primary = opts.primary ?? opts.estimators[0];
       for (const { groupId, members, group } of groups) {
         for (const id of opts.estimators) {
           const estimator = getEstimator(id);
+          const unmet = unmetRequirement(estimator, group);
+          if (unmet !== null) {
+            if (!unscored.has(id)) unscored.set(id, unmet);
+            continue;
+          }
           const params = { ...estimator.defaults, ...(opts.params?.[id] ?? {}) };
           let result: TurnAdvantages;
           try {
@@ -88,7 +100,7 @@ export function createScorer(records: readonly RolloutTrajectoryV1[], options: T
           },
         };
       }
-      return { records: out, errors };
+      return { records: out, errors, unscored: [...unscored.values()] };
     },
   };
 }
