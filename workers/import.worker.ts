@@ -50,10 +50,10 @@ const api = {
     }
   },
   /**
-   * One training step of a run folder (all its files) as the open session, named `name`; answers as
-   * open() does. Progress counts the step's bytes.
+   * One training step of a run folder (all its files, through `mapping` when given) as the open session,
+   * named `name`; answers as open() does. Progress counts the step's bytes.
    */
-  async openStep(files: RunFileBlob[], name: string, onProgress: (p: ImportProgress) => void) {
+  async openStep(files: RunFileBlob[], name: string, onProgress: (p: ImportProgress) => void, mapping?: ColumnMapping) {
     cancelRequested = false;
     const started = Date.now();
     const totalBytes = files.reduce((n, f) => n + f.file.size, 0);
@@ -64,7 +64,7 @@ const api = {
         if (Date.now() - last < 250) return;
         last = Date.now();
         onProgress({ ...base, phase: 'reading', bytesRead });
-      });
+      }, mapping);
       const readSeconds = (Date.now() - started) / 1000;
       onProgress({ ...base, phase: 'scoring', bytesRead: totalBytes, trajectories: result.trajectories.length });
       session = new ImportSession(name, result);

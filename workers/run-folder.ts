@@ -3,7 +3,7 @@
  * import session, and the run's overview streamed one step's files at a time, each step's row
  * posted as soon as it is done. Only the summary state (O(steps × estimators)) outlives a step.
  */
-import { ImportFormatError } from '../src/core/import/importer';
+import { ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
 import { readImportResult } from '../src/core/import/read-result';
 import type { ImportResult } from '../src/core/io/import/types';
 import { addStepFiles, addUnreadFile, emptySummary, finishSummary } from '../src/core/run/run-summary';
@@ -27,26 +27,31 @@ async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Each file read (in order); a file no reader knows is returned in `unread` with its reason. */
-export async function readStepFiles(files: readonly RunFileBlob[], maxBytes: number, cancelled: () => boolean, onBytes?: (bytes: number) => void) {
+export async function readStepFiles(files: readonly RunFileBlob[], maxBytes: number, cancelled: () => boolean, onBytes?: (bytes: number) => void, mapping?: ColumnMapping) {
   const read: Array<{ path: string; result: ImportResult }> = [];
   const unread: Array<{ path: string; reason: string }> = [];
+  let firstError: ImportFormatError | null = null;
   let done = 0;
   for (const f of files) {
     try {
-      read.push({ path: f.path, result: await readImportResult(chunksOf(f.file), { fileName: f.path, totalBytes: f.file.size, maxBytes, cancelled, onBytes: (b) => onBytes?.(done + b) }) });
+      read.push({ path: f.path, result: await readImportResult(chunksOf(f.file), { fileName: f.path, totalBytes: f.file.size, maxBytes, mapping, cancelled, onBytes: (b) => onBytes?.(done + b) }) });
     } catch (error) {
       if (!(error instanceof ImportFormatError)) throw error;
+      firstError ??= error;
       unread.push({ path: f.path, reason: reason(error) });
     }
     done += f.file.size;
   }
-  return { read, unread };
+  return { read, unread, firstError };
 }
 
-/** The step's files as one result (throws the first file's ImportFormatError when none could be read). */
-export async function readStep(files: readonly RunFileBlob[], maxBytes: number, cancelled: () => boolean, onBytes?: (bytes: number) => void): Promise<ImportResult> {
-  const { read, unread } = await readStepFiles(files, maxBytes, cancelled, onBytes);
-  if (read.length === 0) throw new ImportFormatError(unread[0]?.reason ?? 'no file in this step');
+/**
+ * The step's files as one result (through `mapping` when given). When none could be read, the first
+ * file's ImportFormatError is thrown again (with its table, so the mapping form can open).
+ */
+export async function readStep(files: readonly RunFileBlob[], maxBytes: number, cancelled: () => boolean, onBytes?: (bytes: number) => void, mapping?: ColumnMapping): Promise<ImportResult> {
+  const { read, unread, firstError } = await readStepFiles(files, maxBytes, cancelled, onBytes, mapping);
+  if (read.length === 0) throw firstError ?? new ImportFormatError('no file in this step');
   const joined = joinStepResults(read);
   if (unread.length === 0) return joined;
   return { ...joined, notes: [...joined.notes, ...unread.map((u) => `${u.path}: not read: ${u.reason}`)] };

@@ -27,7 +27,7 @@ export function warmImportWorker(): void {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-let last: { file: Blob; fileName: string } | null = null;
+let last: { file: Blob; fileName: string } | { files: Array<{ path: string; file: Blob }>; fileName: string } | null = null;
 
 /**
  * Open `file` under `fileName` (its relative path inside a picked or dropped folder, so AgentGym-RL's
@@ -64,11 +64,11 @@ async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
   }
 }
 
-/** Open a run's step: its files (every rank) as one import named `name`; resolves true once it is on screen. */
-export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string): Promise<boolean> {
-  last = null;
+/** Open a run's step: its files (every rank) as one import named `name` (through `mapping` when given); resolves true once it is on screen. */
+export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string, mapping?: ColumnMapping): Promise<boolean> {
+  last = { files, fileName: name };
   importEvents.importStarted(name);
-  return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported)));
+  return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping));
 }
 
 /** Stream a run's overview in the worker (one step's files at a time); `onRow` gets each step's row. */
@@ -84,7 +84,9 @@ export function stopRunOverview(): void {
 
 /** Re-open the last file through `mapping` (the mapping form's "Open with this mapping"). */
 export async function reopenWithMapping(mapping: ColumnMapping): Promise<void> {
-  if (last) await openRollouts(last.file, last.fileName, mapping);
+  if (!last) return;
+  if ('files' in last) await openRolloutFiles(last.files, last.fileName, mapping);
+  else await openRollouts(last.file, last.fileName, mapping);
 }
 
 export function cancelImport(): void {

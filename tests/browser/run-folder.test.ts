@@ -18,6 +18,14 @@ for (const f of runSampleFiles({ layout: 'agentgym-rl', steps: 5, groupsPerStep:
 }
 writeFileSync(join(root, 'README.txt'), 'not a log');
 
+/** A run of JSON Lines steps whose flat rows no reader knows: per step 2 prompts × 4 completions. */
+const flatRoot = join(dir, 'flat-run');
+mkdirSync(flatRoot, { recursive: true });
+for (const step of [1, 2]) {
+  const rows = Array.from({ length: 8 }, (_, k) => ({ q_text: `question ${k >> 2}`, gen: `answer, attempt ${k}`, r_correct: (k + step) % 3 === 0 ? 1 : 0 }));
+  writeFileSync(join(flatRoot, `${step}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+}
+
 describe('a training run folder in the lab', () => {
   let lab: LabBrowser;
   beforeAll(async () => {
@@ -54,6 +62,23 @@ describe('a training run folder in the lab', () => {
     await page.screenshot({ path: join(shots, 'import-run-folder-narrow.png') });
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(errors).toEqual([]);
+  });
+
+  it('a run step of rows no reader knows opens through the mapping form, and the mapping reads that step', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    await page.getByLabel('Rollouts folder').setInputFiles(flatRoot);
+    const run = page.getByRole('region', { name: 'Training run' });
+    await run.waitFor({ timeout: 30_000 });
+    expect(await run.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2']);
+    const panel = page.getByRole('region', { name: 'Map the columns' });
+    await panel.waitFor({ timeout: 30_000 });
+    await panel.getByLabel('Prompt').selectOption('q_text');
+    await panel.getByLabel('Response').selectOption('gen');
+    for (const c of ['q_text', 'gen', 'r_correct']) await panel.getByRole('group', { name: /^Group/ }).getByLabel(c, { exact: true }).setChecked(c === 'q_text');
+    for (const c of ['q_text', 'gen', 'r_correct']) await panel.getByRole('group', { name: /^Reward/ }).getByLabel(c, { exact: true }).setChecked(c === 'r_correct');
+    await panel.getByRole('button', { name: 'Open with this mapping' }).click();
+    expect(await waitForSummary(page, 'flat-run/1.jsonl', 60_000)).toMatchObject({ trajectories: 8, groups: 2 });
     expect(errors).toEqual([]);
   });
 });
