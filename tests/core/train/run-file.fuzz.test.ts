@@ -10,6 +10,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { decodeRunFile, encodeRunFile, savedRunOf, Trainer, type SavedRun } from '../../../src/core/train';
 import { ReadBackError } from '../../../src/core/train/read-back';
 import { smallConfig } from './small-config';
+import { runParams } from '../../../src/core/train/run-params';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -86,6 +87,8 @@ describe('a corrupted run file is refused with a ReadBackError, never accepted w
       if (value === undefined && path[0] === 'config') return;
       // Another number can be a valid setting (temperature 1.5); in the config only another type is a corruption.
       if (path[0] === 'config' && typeof value === 'number' && typeof at[key] === 'number') return;
+      // null is a valid setting of a nullable run setting (envSize null = the env's default size).
+      if (path[0] === 'config' && path.length === 2 && value === null && runParams().some((p) => p.key === key && p.nullable !== undefined)) return;
       if (value === undefined) delete at[key];
       else at[key] = value;
       const back = decoded(zipSync({ 'run.json': strToU8(JSON.stringify(h)), 'tensors.bin': bin }));
