@@ -8,14 +8,18 @@ import * as Comlink from 'comlink';
 import { openImport, type ImportProgress } from '../src/core/import/open';
 import { CancelledError } from '../src/core/import/read-bytes';
 import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
-import type { ImportSession } from '../src/core/import/session';
+import { ImportSession } from '../src/core/import/session';
 import type { GroupFilters } from '../src/core/import/groups';
+import type { StepSummaryRow } from '../src/core/run/step-summary';
+import { readStep, summarizeSteps, type RunFileBlob } from './run-folder';
 
 /** The most a gzip file may unpack to in the lab (checked while unpacking; past it the file is refused). */
 const IMPORT_MAX_BYTES = DEFAULT_MAX_BYTES;
 
 let session: ImportSession | null = null;
 let cancelRequested = false;
+/** The run overview in progress: a newer run (or stopRun) bumps it and the older one stops between steps. */
+let runGeneration = 0;
 
 async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
   const reader = blob.stream().getReader();
@@ -44,6 +48,40 @@ const api = {
       if (error instanceof ImportFormatError) return { cancelled: false as const, unreadable: error.toData() };
       throw error;
     }
+  },
+  /**
+   * One training step of a run folder (all its files, through `mapping` when given) as the open session,
+   * named `name`; answers as open() does. Progress counts the step's bytes.
+   */
+  async openStep(files: RunFileBlob[], name: string, onProgress: (p: ImportProgress) => void, mapping?: ColumnMapping) {
+    cancelRequested = false;
+    const started = Date.now();
+    const totalBytes = files.reduce((n, f) => n + f.file.size, 0);
+    const base = { trajectories: 0, groups: 0, lines: 0, totalBytes };
+    let last = 0;
+    try {
+      const result = await readStep(files, IMPORT_MAX_BYTES, () => cancelRequested, (bytesRead) => {
+        if (Date.now() - last < 250) return;
+        last = Date.now();
+        onProgress({ ...base, phase: 'reading', bytesRead });
+      }, mapping);
+      const readSeconds = (Date.now() - started) / 1000;
+      onProgress({ ...base, phase: 'scoring', bytesRead: totalBytes, trajectories: result.trajectories.length });
+      session = new ImportSession(name, result);
+      return { cancelled: false as const, summary: session.summary(), gzip: false, seconds: (Date.now() - started) / 1000, readSeconds };
+    } catch (error) {
+      if (error instanceof CancelledError) return { cancelled: true as const };
+      if (error instanceof ImportFormatError) return { cancelled: false as const, unreadable: error.toData() };
+      throw error;
+    }
+  },
+  /** Stream the run's overview (one step's files at a time), posting each step's row; stops a run overview already going. */
+  async summarizeRun(steps: Array<{ step: number | null; files: RunFileBlob[] }>, onRow: (row: StepSummaryRow) => void) {
+    const generation = ++runGeneration;
+    return summarizeSteps(steps, IMPORT_MAX_BYTES, () => generation !== runGeneration, onRow);
+  },
+  stopRun() {
+    runGeneration++;
   },
   /** Resolves once the worker's module has loaded (the page warms it when the import view opens). */
   ready: () => true,

@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
 import type { WorkerHandle } from './spawn-worker';
 import type { ColumnMapping } from '../core/import/importer';
+import type { StepSummaryRow } from '../core/run/step-summary';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';
 import { spawnImport } from './workers';
@@ -26,7 +27,7 @@ export function warmImportWorker(): void {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-let last: { file: Blob; fileName: string } | null = null;
+let last: { file: Blob; fileName: string } | { files: Array<{ path: string; file: Blob }>; fileName: string } | null = null;
 
 /**
  * Open `file` under `fileName` (its relative path inside a picked or dropped folder, so AgentGym-RL's
@@ -35,28 +36,57 @@ let last: { file: Blob; fileName: string } | null = null;
 export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping): Promise<void> {
   last = { file, fileName };
   importEvents.importStarted(fileName);
+  await settle(() => worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping));
+}
+
+type OpenAnswer = Awaited<ReturnType<ImportApi['open']>>;
+
+/** The worker's answer to an open into the store (summary and views, the mapping form, or the failure). */
+async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
   try {
-    const result = await worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping);
+    const result = await open();
     if (result.cancelled) {
       importEvents.importCancelled();
-      return;
+      return false;
     }
     if (result.unreadable) {
       // a table of flat rows comes with its columns and a guessed mapping: the mapping form opens
       if (result.unreadable.table) importEvents.tableNotPlaced(result.unreadable.message, result.unreadable.table);
       else importEvents.importFailed(result.unreadable.message);
-      return;
+      return false;
     }
     importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
     await refreshViews();
+    return true;
   } catch (error) {
     importEvents.importFailed(message(error));
+    return false;
   }
+}
+
+/** Open a run's step: its files (every rank) as one import named `name` (through `mapping` when given); resolves true once it is on screen. */
+export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string, mapping?: ColumnMapping): Promise<boolean> {
+  last = { files, fileName: name };
+  importEvents.importStarted(name);
+  return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping));
+}
+
+/** Stream a run's overview in the worker (one step's files at a time); `onRow` gets each step's row. */
+export function summarizeRunFiles(
+  steps: Array<{ step: number | null; files: Array<{ path: string; file: Blob }> }>, onRow: (row: StepSummaryRow) => void,
+): Promise<StepSummaryRow[] | null> {
+  return worker().summarizeRun(steps, Comlink.proxy(onRow));
+}
+
+export function stopRunOverview(): void {
+  worker().stopRun().catch(() => undefined);
 }
 
 /** Re-open the last file through `mapping` (the mapping form's "Open with this mapping"). */
 export async function reopenWithMapping(mapping: ColumnMapping): Promise<void> {
-  if (last) await openRollouts(last.file, last.fileName, mapping);
+  if (!last) return;
+  if ('files' in last) await openRolloutFiles(last.files, last.fileName, mapping);
+  else await openRollouts(last.file, last.fileName, mapping);
 }
 
 export function cancelImport(): void {

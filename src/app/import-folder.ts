@@ -6,6 +6,7 @@
  */
 import { importEvents, useImportStore } from '../state/import-store';
 import { openRollouts, openRolloutsUrl, rolloutsUrlFrom } from './import-client';
+import { clearRun, openRunFolder } from './run-folder';
 
 /** Files the readers may open: JSON, JSON Lines, gzip, CSV and parquet. */
 const READABLE = /\.(jsonl|ndjson|json|gz|csv|tsv|parquet)$/i;
@@ -28,12 +29,17 @@ export function relativePathOf(file: File): string {
   return file.webkitRelativePath || file.name;
 }
 
-/** List a folder's files (replacing an earlier folder) and open the first readable one. */
+/**
+ * List a folder's files (replacing an earlier folder); a training run's folder (steps in its paths)
+ * opens as a run (src/app/run-folder.ts: steps, overview, its first step), any other opens its
+ * first readable file.
+ */
 export function listFolder(entries: ReadonlyArray<{ path: string; file: File }>): void {
   files.clear();
   for (const e of entries) files.set(e.path, e.file);
   const paths = folderOrder([...files.keys()]);
   importEvents.folderListed(paths);
+  if (openRunFolder(entries)) return;
   if (paths.length > 0) void openFolderFile(paths[0]);
 }
 
@@ -54,6 +60,7 @@ export function openPicked(list: FileList | readonly File[]): void {
   const picked = [...list];
   if (picked.length === 1 && !picked[0].webkitRelativePath) {
     importEvents.folderListed(null);
+    clearRun();
     void openRollouts(picked[0], picked[0].name);
     return;
   }
@@ -85,6 +92,7 @@ export async function openDropped(transfer: DataTransfer): Promise<void> {
   const first = transfer.files[0];
   if (entries.some((e) => e === null) || (entries.length === 1 && entries[0]!.isFile)) {
     importEvents.folderListed(null);
+    clearRun();
     if (first) await openRollouts(first, first.name);
     return;
   }
@@ -127,4 +135,40 @@ export function startImportSources(search: string): () => void {
     window.removeEventListener('dragleave', leave);
     window.removeEventListener('drop', drop);
   };
+}
+
+/** The File System Access directory handle as far as it is used here (not in every DOM typing yet). */
+interface DirectoryHandle {
+  kind: 'directory';
+  name: string;
+  values(): AsyncIterable<DirectoryHandle | { kind: 'file'; name: string; getFile(): Promise<File> }>;
+}
+
+async function filesOfHandle(dir: DirectoryHandle, prefix: string, out: Array<{ path: string; file: File }>): Promise<void> {
+  for await (const child of dir.values()) {
+    const path = `${prefix}/${child.name}`;
+    if (child.kind === 'directory') await filesOfHandle(child, path, out);
+    else out.push({ path, file: await child.getFile() });
+  }
+}
+
+/**
+ * "Open folder…" through the browser's directory picker (`showDirectoryPicker`) where it has one:
+ * answers false when it has none (the caller falls back to `<input webkitdirectory>`); a dismissed
+ * picker answers true and opens nothing.
+ */
+export async function pickDirectory(): Promise<boolean> {
+  const picker = (window as unknown as { showDirectoryPicker?: (o?: { mode?: 'read' }) => Promise<DirectoryHandle> }).showDirectoryPicker;
+  if (typeof picker !== 'function') return false;
+  let dir: DirectoryHandle;
+  try {
+    dir = await picker.call(window, { mode: 'read' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return true;
+    return false; // refused (e.g. inside a frame): the input picker still works
+  }
+  const found: Array<{ path: string; file: File }> = [];
+  await filesOfHandle(dir, dir.name, found);
+  listFolder(found);
+  return true;
 }

@@ -11,6 +11,7 @@ import { ImportProgressBar } from './ImportProgress';
 import { ImportSummaryPanel } from './ImportSummary';
 import { OpenControls } from './OpenControls';
 import { MappingPanel } from './MappingPanel';
+import { RunSteps } from './RunSteps';
 
 const NONE: string[] = [];
 
@@ -28,6 +29,7 @@ export function ImportView() {
         <OpenControls />
         <ImportProgressBar />
       </section>
+      <RunSteps />
       <MappingPanel />
       {ready && (
         <>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadSampleIndex, openSample, type SampleEntry } from '../../app/import-client';
-import { openFolderFile, openNextFolderFile, openPicked, nextPath } from '../../app/import-folder';
+import { openFolderFile, openNextFolderFile, openPicked, nextPath, pickDirectory } from '../../app/import-folder';
 import { useImportStore } from '../../state/import-store';
 
 const ACCEPT = '.jsonl,.json,.gz,.ndjson,.csv,.tsv,.parquet,application/json,text/csv';
@@ -60,7 +60,7 @@ export function OpenControls() {
     <div className="import-open">
       <button type="button" onClick={() => input.current?.click()}>Open rollouts…</button>
       <input ref={input} type="file" aria-label="Rollouts file" hidden accept={ACCEPT} onChange={onFiles} />
-      <button type="button" onClick={() => folderInput.current?.click()}>Open folder…</button>
+      <button type="button" onClick={() => void pickDirectory().then((picked) => { if (!picked) folderInput.current?.click(); })}>Open folder…</button>
       <input ref={folderInput} type="file" aria-label="Rollouts folder" hidden multiple onChange={onFiles} />
       <SamplePicker />
       <span className="muted">or drop a file or folder anywhere on the page · JSON, JSON Lines, CSV, parquet, gzip; a table no reader knows opens through a column mapping</span>
