@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src
 import { ImportSession } from '../src/core/import/session';
 import type { GroupFilters } from '../src/core/import/groups';
 import type { StepSummaryRow } from '../src/core/run/step-summary';
-import { readStep, summarizeSteps, type RunFileBlob } from './run-folder';
+import { chunksOf, readStep, summarizeSteps, type RunFileBlob } from './run-folder';
 
 /** The most a gzip file may unpack to in the lab (checked while unpacking; past it the file is refused). */
 const IMPORT_MAX_BYTES = DEFAULT_MAX_BYTES;
@@ -20,15 +20,6 @@ let session: ImportSession | null = null;
 let cancelRequested = false;
 /** The run overview in progress: a newer run (or stopRun) bumps it and the older one stops between steps. */
 let runGeneration = 0;
-
-async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
-  const reader = blob.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
-  }
-}
 
 const api = {
   /**

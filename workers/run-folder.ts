@@ -15,7 +15,8 @@ export interface RunFileBlob {
   file: Blob;
 }
 
-async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
+/** A Blob's bytes as it streams (the import worker reads single files the same way). */
+export async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
   const reader = blob.stream().getReader();
   for (;;) {
     const { done, value } = await reader.read();
