@@ -220,9 +220,23 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await first.page.getByRole('button', { name: 'Step', exact: true }).click();
     await waitForIteration(first.page, 1);
     await first.page.getByTestId('saved-through').filter({ hasText: 'Saved through iteration 1' }).waitFor();
-    await first.page.goto(`${baseUrl}robots.txt`);
-    await first.page.evaluate(async () => {
+    // The lab's page is closed (not navigated: a page kept in the back/forward cache could still
+    // finish a write), and the scrambling waits until every run of the lab has its checkpoint stored
+    // ("Saved through" shows the smallest saved iteration of the runs saved so far).
+    await first.page.close();
+    const scrambler = await context.newPage();
+    await scrambler.goto(`${baseUrl}robots.txt`);
+    await scrambler.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('rollout-lab'); r.onsuccess = () => ok(r.result); });
+      const get = <T,>(req: IDBRequest<T>) => new Promise<T>((ok) => (req.onsuccess = () => ok(req.result)));
+      for (let tries = 0; ; tries++) {
+        const read = db.transaction(['labs', 'checkpoints']);
+        const [labs, checkpoints] = await Promise.all([get(read.objectStore('labs').getAll()), get(read.objectStore('checkpoints').count())]);
+        const runs = (labs as Array<{ runs: unknown[] }>).reduce((n, l) => n + l.runs.length, 0);
+        if (runs > 0 && checkpoints >= runs) break;
+        if (tries > 100) throw new Error(`${checkpoints} checkpoints stored for ${runs} runs`);
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
       const tx = db.transaction(['labs', 'checkpoints'], 'readwrite');
       tx.objectStore('labs').put({ id: 'broken', name: 'Scrambled record', updatedAt: Date.now() + 60_000, config: 42, runs: null });
       const cps = tx.objectStore('checkpoints');
@@ -236,6 +250,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
       await new Promise((ok) => (tx.oncomplete = ok));
       db.close();
     });
+    await scrambler.close();
     const { page, errors } = await tab(context, baseUrl);
     const unreadable = page.locator('[data-testid="saved-lab"][data-unreadable="true"]');
     await expect.poll(() => unreadable.count(), { timeout: 30_000 }).toBe(2);
