@@ -17,7 +17,8 @@
  * (BENCH_PEER=0 skips it; BENCH_PEER_ROUNDS, BENCH_PEER_WARM, BENCH_PYTHON); otherwise it says how to install them.
  * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
  * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
- * PlanPO and GRPO (bench/competence.ts, minutes). Each file lists its own knobs and also runs alone with tsx.
+ * PlanPO and GRPO (bench/competence.ts, minutes); BENCH_BACKPRESSURE=1 the lab's training throughput with and
+ * without waiting for each save (bench/browser-backpressure.ts). Each file lists its own knobs and also runs alone with tsx.
  * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
  * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
  */
@@ -31,6 +32,7 @@ import { runSoak } from './soak';
 import { benchPytorchPeer } from './pytorch/peer';
 import { benchGrid } from './grid';
 import { benchBrowserThreads } from './browser-threads';
+import { benchBackpressure } from './browser-backpressure';
 import { benchCompetence } from './competence';
 import { benchSpeed, formatSpeed } from './speed';
 import type { NodeBackend } from '../src/cli/tf-node';
@@ -76,6 +78,11 @@ async function main(): Promise<void> {
     section();
     const figures = await benchBrowserThreads(log);
     if (json) figures.forEach((f) => print(JSON.stringify({ where: 'chromium-threads', ...f })));
+  }
+  if (process.env.BENCH_BACKPRESSURE === '1') {
+    section();
+    const figures = await benchBackpressure(log);
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'chromium-backpressure', ...f })));
   }
   if (process.env.BENCH_COMPETENCE === '1') {
     section();
