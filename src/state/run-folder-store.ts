@@ -25,9 +25,14 @@ export interface RunState {
   overviewError: string | null;
   /** The index's position of the step opened as the import (null: none). */
   opened: number | null;
+  /**
+   * Restored after a reload without the folder's files (only the open step's were kept): `reopen` is
+   * the folder whose stored handle needs a click to be read again (null: pick the folder again).
+   */
+  withoutFolder: { reopen: string | null } | null;
 }
 
-const INITIAL: RunState = { name: null, steps: [], files: 0, bytes: 0, rows: [], overview: 'idle', overviewError: null, opened: null };
+const INITIAL: RunState = { name: null, steps: [], files: 0, bytes: 0, rows: [], overview: 'idle', overviewError: null, opened: null, withoutFolder: null };
 
 export const useRunStore = create<RunState>(() => INITIAL);
 
@@ -35,6 +40,9 @@ export const runEvents = {
   runListed: (name: string, steps: RunStepEntry[], files: number, bytes: number) =>
     useRunStore.setState({ ...INITIAL, name, steps, files, bytes, overview: 'streaming' }),
   runCleared: () => useRunStore.setState(INITIAL),
+  /** A kept run back after a reload without its folder: its index and overview rows as they were. */
+  runRestored: (name: string, steps: RunStepEntry[], files: number, bytes: number, rows: StepSummaryRow[], reopen: string | null) =>
+    useRunStore.setState({ ...INITIAL, name, steps, files, bytes, rows, overview: rows.length >= steps.length ? 'done' : 'stopped', withoutFolder: { reopen } }),
   stepRowPosted: (row: StepSummaryRow) => useRunStore.setState((s) => ({ rows: [...s.rows.filter((r) => r.step !== row.step), row] })),
   overviewFinished: (rows: StepSummaryRow[] | null) =>
     useRunStore.setState(rows ? { rows, overview: 'done' } : { overview: 'stopped' }),

@@ -15,6 +15,8 @@
  *   v1  the five object stores.
  *   v2  checkpoints carry Adam's running products (optimizer.accBeta1 / accBeta2), replayed for
  *       v1 checkpoints from their step count (adamProducts), so their resume is bit-identical.
+ *   v3  (the import kept across a reload) the `lastImport` object store: last-import.ts's two records
+ *       by name, the open import's state and the open step's files.
  * What is read back is validated before use (lab-schema.ts).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
@@ -25,7 +27,7 @@ import type { SavedDivergence, SavedReport } from '../../core/train/run-file';
 import type { LabConfig } from '../../state/lab-config';
 
 export const DB_NAME = 'rollout-lab';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 export interface SavedRunMeta {
   id: string;
@@ -53,6 +55,8 @@ export interface LabSchema extends DBSchema {
   divergence: { key: IterationKey; value: SavedDivergence };
   reports: { key: IterationKey; value: SavedReport };
   checkpoints: { key: [string, string]; value: Checkpoint };
+  /** v3: the last opened import (last-import.ts validates what it reads back). */
+  lastImport: { key: string; value: unknown };
 }
 
 export type LabDb = IDBPDatabase<LabSchema>;
@@ -75,6 +79,10 @@ const UPGRADES: ReadonlyArray<(db: LabDb, tx: UpgradeTx) => Promise<void> | void
       if (!cp || !opt || typeof opt.iterations !== 'number' || opt.accBeta1 !== undefined) continue;
       void cursor.update({ ...cp, optimizer: { ...cp.optimizer, ...adamProducts(opt.iterations) } });
     }
+  },
+  // v3 — the import kept across a reload (src/app/persist/last-import.ts)
+  (db) => {
+    db.createObjectStore('lastImport');
   },
 ];
 
