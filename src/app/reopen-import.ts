@@ -1,9 +1,10 @@
 /**
  * The import kept across a reload (records in src/app/persist/last-import.ts):
  *
- * - while an import is open, what is on screen is saved as it changes: the run's index and overview
- *   rows, the open step, the mapping, the filters, the group and the parameters (coalesced, one write
- *   at a time); when another import opens, its files are saved too (bounded: KEPT_FILES_MAX_BYTES);
+ * - while an import is open, what is on screen is saved as it changes: the run's index, the open step,
+ *   the mapping, the filters, the group and the parameters, and the overview rows once the overview
+ *   has ended (coalesced, one write at a time); when another import opens, its files are saved too
+ *   (bounded: KEPT_FILES_MAX_BYTES);
  * - at start-up the kept import comes back. A run picked through the directory picker is listed again
  *   from its stored handle when the browser still grants reading it (every step opens, the overview
  *   streams again); when the browser asks first, or the run came without a handle (webkitdirectory,
@@ -67,8 +68,10 @@ export function startKeepingImport(): () => void {
   const offImport = useImportStore.subscribe((s, before) => {
     if (s.status === 'done' && (s !== before)) scheduleSave();
   });
+  // the overview rows are kept when the overview ends (or another step opens), not as each row comes:
+  // a write per row would clone the whole state once per step, O(steps²) on the page's thread
   const offRun = useRunStore.subscribe((s, before) => {
-    if (s.rows !== before.rows || s.opened !== before.opened) scheduleSave();
+    if (s.overview !== before.overview || s.opened !== before.opened) scheduleSave();
   });
   return () => {
     offImport();

@@ -32,7 +32,7 @@ const stepFiles = (k: number) => (index?.steps[k]?.files ?? []).map((f) => ({ pa
 export const hasStepFiles = (k: number) => (index?.steps[k]?.files ?? []).every((f) => files.has(f.path));
 
 const runName = (paths: ReadonlyArray<{ path: string }>) => (paths[0]?.path.includes('/') ? paths[0].path.split('/')[0] : 'run');
-const stepEntries = (run: RunIndex) => run.steps.map((s) => ({ step: s.step, files: s.files.length, ranks: new Set(s.files.map((f) => f.rank)).size, bytes: s.bytes }));
+const stepEntries = (run: RunIndex, sized = true) => run.steps.map((s) => ({ step: s.step, files: s.files.length, ranks: new Set(s.files.map((f) => f.rank)).size, bytes: sized ? s.bytes : null }));
 
 /** The open run as kept for a reload: its name, listing (paths and sizes) and directory handle; null when none is open. */
 export function openRun(): { name: string; listing: Array<{ path: string; bytes: number }>; handle: KeptDirectoryHandle | null } | null {
@@ -47,7 +47,7 @@ export function openRun(): { name: string; listing: Array<{ path: string; bytes:
  * picker's handle, kept for a reload.
  */
 export function listRunFolder(entries: ReadonlyArray<{ path: string; file: File }>, dir: KeptDirectoryHandle | null = null): RunIndex | null {
-  const run = indexRun(entries.map((e) => ({ path: e.path, bytes: e.file.size })));
+  const run = indexRun(entries.map((e) => ({ path: e.path }))); // sizes follow (measureSizes)
   if (!isRun(run)) {
     clearRun();
     return null;
@@ -57,8 +57,28 @@ export function listRunFolder(entries: ReadonlyArray<{ path: string; file: File 
   handle = dir;
   files.clear();
   for (const e of entries) files.set(e.path, e.file);
-  runEvents.runListed(runName(entries), stepEntries(run), run.files, run.bytes);
+  runEvents.runListed(runName(entries), stepEntries(run, false), run.files, null);
+  void measureSizes(run);
   return run;
+}
+
+/** Files whose size is read between two tasks. */
+const SIZE_SLICE = 16;
+
+/**
+ * The run's file sizes, read in slices with a task boundary between them: a picked folder's
+ * `File.size` asks the disk, file by file, on the page's thread (hundreds of files took one long task).
+ */
+async function measureSizes(run: RunIndex): Promise<void> {
+  const all = run.steps.flatMap((s) => s.files);
+  for (let i = 0; i < all.length; i += SIZE_SLICE) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (index !== run) return;
+    for (const f of all.slice(i, i + SIZE_SLICE)) f.bytes = files.get(f.path)?.size ?? 0;
+  }
+  for (const s of run.steps) s.bytes = s.files.reduce((n, f) => n + f.bytes, 0);
+  run.bytes = run.steps.reduce((n, s) => n + s.bytes, 0);
+  runEvents.sizesMeasured(stepEntries(run), run.bytes);
 }
 
 /** A run folder: its steps listed, its first step opened, then its overview streamed; answers false for a folder that is not a run. */

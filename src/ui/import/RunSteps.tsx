@@ -1,15 +1,17 @@
+import { memo } from 'react';
 import { hasStepFiles, openRunStep, runStepName } from '../../app/run-folder';
 import { reopenRunFolder } from '../../app/reopen-import';
 import type { StepSummaryRow } from '../../core/run/step-summary';
 import { useImportStore } from '../../state/import-store';
 import { useRunStore, type RunStepEntry } from '../../state/run-folder-store';
 
-const size = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`);
+const size = (bytes: number | null) => (bytes === null ? '…' : bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`);
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const num = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 const stepLabel = (step: number | null) => (step === null ? 'no step' : `step ${step}`);
 
-function StepRow({ k, entry, row, open, busy }: { k: number; entry: RunStepEntry; row: StepSummaryRow | undefined; open: boolean; busy: boolean }) {
+/** One step's row; memoised, so a posted overview row re-renders its own row only (a run has hundreds). */
+const StepRow = memo(function StepRow({ k, entry, row, open, busy }: { k: number; entry: RunStepEntry; row: StepSummaryRow | undefined; open: boolean; busy: boolean }) {
   return (
     <tr data-step={entry.step ?? ''} data-summarised={row ? 'true' : 'false'} aria-current={open ? 'true' : undefined} className={open ? 'run-step-open' : undefined}>
       <th scope="row">{stepLabel(entry.step)}</th>
@@ -33,7 +35,7 @@ function StepRow({ k, entry, row, open, busy }: { k: number; entry: RunStepEntry
       )}
     </tr>
   );
-}
+});
 
 /** A training run's folder: its steps at once, the overview filling in step by step, a step opened on demand. */
 export function RunSteps() {
