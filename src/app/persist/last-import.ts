@@ -61,7 +61,8 @@ export interface LastImportFiles {
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isIndex = (x: unknown) => x === null || (Number.isInteger(x) && (x as number) >= 0);
 
-function validState(x: unknown): x is LastImportState {
+/** Whether a record read back is a kept state this code can restore (exported for its test). */
+export function validState(x: unknown): x is LastImportState {
   if (!isObject(x) || typeof x.id !== 'string' || (x.kind !== 'run' && x.kind !== 'file') || typeof x.importName !== 'string') return false;
   if (!isObject(x.filters) || !isObject(x.params) || !isIndex(x.groupIndex) || !(x.mapping === null || isObject(x.mapping))) return false;
   if (x.kind === 'file') return x.run === null;
