@@ -20,6 +20,8 @@ import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
 let loop: Promise<void> = Promise.resolve();
+/** The page's answer to the latest report (the lab's: that iteration is saved). */
+let answered: Promise<unknown> = Promise.resolve();
 
 const api = {
   /** Choose the backend (`auto` by default) and report the one actually in use; `threads`: wasm threads (isolated pages). */
@@ -56,9 +58,8 @@ const api = {
     watchDevice((message) => (options.onError ?? onError)?.(message));
     const ctl = new TrainingController('paused');
     [trainer, controller] = [run, ctl];
+    answered = Promise.resolve();
     loop = (async () => {
-      /** The page's answer to the previous report (the lab's: that iteration is saved). */
-      let answered: Promise<unknown> = Promise.resolve();
       try {
         for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) {
           const k = result.metrics.iteration;
@@ -80,8 +81,11 @@ const api = {
   async resume() {
     controller?.resume();
   },
+  /** Resolves once the iteration in flight is done, reported and answered (at once when none is). */
   async pause() {
     controller?.pause();
+    await Promise.race([controller?.idle(), loop]);
+    await answered;
   },
   /** One more iteration (while paused, or past config.iterations). */
   async step() {
