@@ -21,6 +21,8 @@
  * without waiting for each save (bench/browser-backpressure.ts). Each file lists its own knobs and also runs alone with tsx.
  * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
  * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
+ * BENCH_RUN_FOLDER=1 adds a whole run's folder opened in Chromium (bench/browser-run-folder.ts: 200 steps,
+ * 512,000 trajectories written to a temp dir; minutes), BENCH_RUN_FOLDER=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -35,6 +37,7 @@ import { benchBrowserThreads } from './browser-threads';
 import { benchBackpressure } from './browser-backpressure';
 import { benchCompetence } from './competence';
 import { benchSpeed, formatSpeed } from './speed';
+import { benchBrowserRunFolder, formatRunFolderFigures, runFolderOptions } from './browser-run-folder';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
@@ -47,8 +50,15 @@ async function speed(): Promise<void> {
   print(json ? JSON.stringify({ speed: f }) : '\n' + formatSpeed(f, base));
 }
 
+async function runFolder(): Promise<void> {
+  process.stderr.write('bench: a whole run\'s folder in Chromium...\n');
+  const f = await benchBrowserRunFolder(runFolderOptions());
+  print(json ? JSON.stringify({ where: 'chromium-run-folder', ...f }) : `\nRun folder (headless Chromium, "Open folder…" by the folder input):\n${formatRunFolderFigures(f)}`);
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_SOAK === 'only') return runSoak(print);
+  if (process.env.BENCH_RUN_FOLDER === 'only') return runFolder();
   if (process.env.BENCH_SPEED === 'only') return speed();
   const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',').filter(Boolean) as NodeBackend[];
   const rows: BenchRow[] = [];
@@ -114,6 +124,7 @@ async function main(): Promise<void> {
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatImportFigures(f)));
   }
   await speed();
+  if (process.env.BENCH_RUN_FOLDER === '1') await runFolder();
   if (process.env.BENCH_SOAK !== '0') await runSoak(print);
 }
 
