@@ -134,6 +134,7 @@ describe('what the lab reads back from storage', () => {
     const upgraded = await dumpDb(page);
     expect(upgraded.version).toBe(DB_VERSION);
     expect(upgraded.rows.refusedFiles).toEqual([]); // every later step ran too (v3: the refused files' store)
+    expect(upgraded.rows.lastImport).toEqual([]); // v4: the kept import's store
     // the upgrade step replays the products the live optimizer held, bit for bit
     expect(upgraded.rows.checkpoints.map((r) => (r.value as StoredCheckpoint).optimizer)).toEqual(live.map((o) => expect.objectContaining(o)));
     await page.close();

@@ -18,6 +18,8 @@
  *       v1 checkpoints from their step count (adamProducts), so their resume is bit-identical.
  *   v3  refusedFiles: run files the lab refused, kept aside with their reason and bytes
  *       (refused-files.ts); no other store changes.
+ *   v4  (the import kept across a reload) the `lastImport` object store: last-import.ts's two records
+ *       by name, the open import's state and the open step's files.
  * What is read back is validated before use (lab-schema.ts).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
@@ -29,7 +31,7 @@ import type { LabConfig } from '../../state/lab-config';
 import type { RefusedFileRecord } from './refused-files';
 
 export const DB_NAME = 'rollout-lab';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 export interface SavedRunMeta {
   id: string;
@@ -58,6 +60,8 @@ export interface LabSchema extends DBSchema {
   reports: { key: IterationKey; value: SavedReport };
   checkpoints: { key: [string, string]; value: Checkpoint };
   refusedFiles: { key: string; value: RefusedFileRecord };
+  /** v4: the last opened import (last-import.ts validates what it reads back). */
+  lastImport: { key: string; value: unknown };
 }
 
 export type LabDb = IDBPDatabase<LabSchema>;
@@ -84,6 +88,10 @@ const UPGRADES: ReadonlyArray<(db: LabDb, tx: UpgradeTx) => Promise<void> | void
   // v2 → v3: the refused run files' store (refused-files.ts), on its own
   (db) => {
     db.createObjectStore('refusedFiles', { keyPath: 'id' });
+  },
+  // v3 → v4: the import kept across a reload (src/app/persist/last-import.ts)
+  (db) => {
+    db.createObjectStore('lastImport');
   },
 ];
 

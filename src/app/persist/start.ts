@@ -21,7 +21,7 @@ export function startPersistence(fromLink: boolean, safe = false): Promise<void>
   startTabs();
   onOwnershipGained((id) => {
     savedRunsEvents.noticeAdded('The other tab let go of these runs: this tab can train them now.');
-    void openLab(id, false);
+    void openLab(id); // claims the lock again: reopening the runs lets go of the one just granted
   });
   onLabSaved(labSavedElsewhere);
   onConnectionLost((reason) => connectionLost(reason, REOPEN_MS));
