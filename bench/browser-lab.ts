@@ -9,7 +9,12 @@
  *
  *   npx tsx bench/browser-lab.ts [--seconds 30] [--backend wasm] [--query 'groupSize=8&…']
  *
- * Prints one line per phase and, with BENCH_JSON=1, JSON Lines. `benchBrowserLab()` is exported
+ * Prints one line per phase and, with BENCH_JSON=1, JSON Lines. BENCH_LAB_PROFILE=1 adds where the
+ * main thread's time went during the training phase (bench/lab-profile.ts). BENCH_LAB_BASE=<an older
+ * build's dist folder> compares that build with this one instead: the training phase only, in
+ * BENCH_LAB_ROUNDS (default 2) interleaved rounds (base, new, new, base), one command for before/after,
+ * each with a trace that gives the main thread's CPU time per iteration (thread time: unlike long
+ * tasks, it does not grow when a loaded machine keeps the page waiting for a core). `benchBrowserLab()` is exported
  * for bench/run.ts. Benchmarks print figures; tests never assert timings.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,13 +22,16 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchChromium, openPage } from '../tests/browser/browser';
+import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
+import { formatSummary, startProfiling, type MainThreadSummary } from './lab-profile';
 import { serveStatic } from '../tests/browser/static-server';
 
 export interface ResponsivenessFigures {
   phase: string;
   seconds: number;
   longTasks: number;
+  /** Long tasks over 100 ms (a subset of longTasks). */
+  longTasksOver100: number;
   longTaskMsTotal: number;
   longTaskMsMax: number;
   framesPerSecond: number;
@@ -32,6 +40,8 @@ export interface ResponsivenessFigures {
   /** Iterations completed per run during the phase. */
   iterations: Record<string, number>;
   backend: string;
+  /** Where the main thread's time went (BENCH_LAB_PROFILE=1, training phase only). */
+  profile?: MainThreadSummary;
 }
 
 export interface BenchOptions {
@@ -76,6 +86,7 @@ function figures(phase: string, seconds: number, raw: { long: number[]; frames: 
   return {
     phase, seconds,
     longTasks: raw.long.length,
+    longTasksOver100: raw.long.filter((d) => d > 100).length,
     longTaskMsTotal: Math.round(raw.long.reduce((a, b) => a + b, 0)),
     longTaskMsMax: Math.round(Math.max(0, ...raw.long)),
     framesPerSecond: Math.round(((raw.frames.length - 1) / Math.max(span, 1e-9)) * 10) / 10,
@@ -95,13 +106,59 @@ async function waitForIteration(page: Page, k: number, timeoutMs: number): Promi
   throw new Error(`bench: iteration ${k} not reached in ${timeoutMs} ms`);
 }
 
+/** PHASE 1: two runs training on one build, recorded for `seconds` (with a main-thread profile when asked). */
+async function trainingPhase(lab: LabBrowser, url: string, options: BenchOptions, label: string, profile: 'cpu' | 'trace' | null): Promise<{ page: Page; figures: ResponsivenessFigures }> {
+  const { page } = await openPage(lab, `${url}?backend=${options.backend}&${options.query}`);
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
+  await waitForIteration(page, 1, 300_000); // workers built, first report rendered
+  const before = await iterations(page);
+  const stop = profile ? await startProfiling(page, profile === 'cpu') : null;
+  await startRecording(page);
+  await page.waitForTimeout(options.seconds * 1000);
+  const raw = await collect(page);
+  const f = figures(label, options.seconds, raw, before, await iterations(page), options.backend);
+  if (stop) f.profile = await stop();
+  return { page, figures: f };
+}
+
+/**
+ * Old build against new, interleaved (A B B A …): the training phase only, on each build's dist/
+ * served side by side. `base` is the older build's dist folder (BENCH_LAB_BASE).
+ */
+async function compareBuilds(lab: LabBrowser, options: BenchOptions & { base: string; rounds: number }): Promise<ResponsivenessFigures[]> {
+  const servers = { base: await serveStatic(resolve(options.base), '/base/'), new: await serveStatic(resolve('dist'), '/new/') };
+  const out: ResponsivenessFigures[] = [];
+  try {
+    for (let r = 0; r < options.rounds; r++) {
+      const order = r % 2 === 0 ? (['base', 'new'] as const) : (['new', 'base'] as const);
+      for (const which of order) {
+        const { page, figures: f } = await trainingPhase(lab, servers[which].url, options, `two runs training, ${which} build (round ${r + 1})`, 'trace');
+        await page.context().close();
+        out.push(f);
+      }
+    }
+  } finally {
+    await servers.base.close();
+    await servers.new.close();
+  }
+  return out;
+}
+
 export async function benchBrowserLab(options: BenchOptions): Promise<ResponsivenessFigures[]> {
   const dist = resolve('dist');
   if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) {
     spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
-  const server = await serveStatic(dist, '/bench/');
   const lab = await launchChromium({ webgpu: options.backend === 'webgpu' });
+  const base = process.env.BENCH_LAB_BASE;
+  if (base) {
+    try {
+      return await compareBuilds(lab, { ...options, base, rounds: Number(process.env.BENCH_LAB_ROUNDS ?? 2) });
+    } finally {
+      await lab.close();
+    }
+  }
+  const server = await serveStatic(dist, '/bench/');
   const out: ResponsivenessFigures[] = [];
   try {
     // PHASE 0: the lab open and idle (what the machine's own load costs the page)
@@ -113,14 +170,8 @@ export async function benchBrowserLab(options: BenchOptions): Promise<Responsive
     await idle.context().close();
 
     // PHASE 1: two runs training
-    const { page } = await openPage(lab, `${server.url}?backend=${options.backend}&${options.query}`);
-    await page.getByRole('button', { name: 'Train', exact: true }).click();
-    await waitForIteration(page, 1, 300_000); // workers built, first report rendered
-    const before = await iterations(page);
-    await startRecording(page);
-    await page.waitForTimeout(options.seconds * 1000);
-    const raw = await collect(page);
-    out.push(figures('two runs training', options.seconds, raw, before, await iterations(page), options.backend));
+    const { page, figures: training } = await trainingPhase(lab, server.url, options, 'two runs training', process.env.BENCH_LAB_PROFILE === '1' ? 'cpu' : null);
+    out.push(training);
     // PHASE 1b: the same runs training while the Play view is shown (no lab rendering): what CPU
     // contention alone costs, to tell it apart from the lab's own rendering
     await page.getByRole('link', { name: 'Play' }).click();
@@ -151,7 +202,9 @@ export async function benchBrowserLab(options: BenchOptions): Promise<Responsive
 
 export function formatFigures(f: ResponsivenessFigures): string {
   const its = Object.entries(f.iterations).map(([k, v]) => `${k} +${v}`).join(', ');
-  return `${f.phase} [${f.backend}, ${f.seconds}s]: ${f.longTasks} long tasks (total ${f.longTaskMsTotal} ms, max ${f.longTaskMsMax} ms), ${f.framesPerSecond} fps (p95 frame ${f.frameP95Ms} ms)${its ? `, iterations ${its}` : ''}`;
+  const perIteration = f.profile && its ? `; main-thread CPU per iteration ${Math.round(f.profile.cpuMs / Math.max(1, Object.values(f.iterations).reduce((a, b) => a + b, 0)))} ms` : '';
+  const line = `${f.phase} [${f.backend}, ${f.seconds}s]: ${f.longTasks} long tasks over 50 ms, ${f.longTasksOver100} over 100 ms (total ${f.longTaskMsTotal} ms, max ${f.longTaskMsMax} ms), ${f.framesPerSecond} fps (p95 frame ${f.frameP95Ms} ms)${its ? `, iterations ${its}` : ''}${perIteration}`;
+  return f.profile ? `${line}\n${formatSummary(f.profile)}` : line;
 }
 
 function arg(name: string, fallback: string): string {

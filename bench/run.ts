@@ -8,7 +8,8 @@
  * Env: BENCH_ITERATIONS (Node wasm, default 5), BENCH_CPU_ITERATIONS (Node cpu, default 1),
  * BENCH_BACKENDS (Node, default "wasm,cpu"), BENCH_BROWSER=0 to skip Chromium, BENCH_BROWSER_BACKENDS
  * and BENCH_BROWSER_*ITERATIONS (see bench/browser-train.ts), BENCH_RESPONSIVENESS=0 to skip the lab
- * responsiveness part, BENCH_SECONDS (its duration, default 30), BENCH_CLASSROOM=0 to skip classroom mode's time to
+ * responsiveness part (BENCH_RESPONSIVENESS=only runs nothing else; BENCH_LAB_PROFILE=1 and BENCH_LAB_BASE are
+ * described in bench/browser-lab.ts), BENCH_SECONDS (its duration, default 30), BENCH_CLASSROOM=0 to skip classroom mode's time to
  * its recorded curves (bench/browser-classroom.ts; BENCH_CLASSROOM_LOADS, default 5), BENCH_IMPORT=0 to skip the import of a
  * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
  * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
@@ -50,6 +51,17 @@ async function speed(): Promise<void> {
   print(json ? JSON.stringify({ speed: f }) : '\n' + formatSpeed(f, base));
 }
 
+async function responsiveness(): Promise<void> {
+  process.stderr.write('bench: lab responsiveness while two runs train...\n');
+  const figures = await benchBrowserLab({
+    seconds: Number(process.env.BENCH_SECONDS ?? 30),
+    backend: 'wasm',
+    query: 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo',
+  });
+  if (!json) print('\nLab responsiveness (main thread):');
+  figures.forEach((f) => print(json ? JSON.stringify(f) : formatFigures(f)));
+}
+
 async function runFolder(): Promise<void> {
   process.stderr.write('bench: a whole run\'s folder in Chromium...\n');
   const f = await benchBrowserRunFolder(runFolderOptions());
@@ -57,6 +69,7 @@ async function runFolder(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_RESPONSIVENESS === 'only') return responsiveness();
   if (process.env.BENCH_SOAK === 'only') return runSoak(print);
   if (process.env.BENCH_RUN_FOLDER === 'only') return runFolder();
   if (process.env.BENCH_SPEED === 'only') return speed();
@@ -100,16 +113,7 @@ async function main(): Promise<void> {
     if (json) figures.forEach((f) => print(JSON.stringify({ where: 'competence', ...f })));
   }
 
-  if (process.env.BENCH_RESPONSIVENESS !== '0') {
-    process.stderr.write('bench: lab responsiveness while two runs train...\n');
-    const figures = await benchBrowserLab({
-      seconds: Number(process.env.BENCH_SECONDS ?? 30),
-      backend: 'wasm',
-      query: 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo',
-    });
-    if (!json) print('\nLab responsiveness (main thread):');
-    figures.forEach((f) => print(json ? JSON.stringify(f) : formatFigures(f)));
-  }
+  if (process.env.BENCH_RESPONSIVENESS !== '0') await responsiveness();
 
   if (process.env.BENCH_CLASSROOM !== '0') {
     process.stderr.write('bench: classroom mode, time to the recorded curves...\n');

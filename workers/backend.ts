@@ -6,8 +6,8 @@
  * small model about 13x slower than wasm. A requested backend that is unavailable falls back
  * (webgpu → wasm → cpu) and the returned `notice` says so in plain words.
  *
- * Only tfjs-core and the backends are loaded (no layers, converter or WebGL): wasm is in the
- * worker's own chunk, webgpu and cpu are fetched the first time they are tried.
+ * Only tfjs-core and the backends are loaded (no layers, converter or WebGL): each backend is its
+ * own chunk, fetched the first time it is tried (wasm too: a webgpu run never loads its 300 kB).
  *
  * wasm threads: where the page is cross-origin isolated (COOP/COEP headers, docs/benchmarks.md has
  * the recipe for static hosts) SharedArrayBuffer exists, and wasm runs the threaded-SIMD binary with
@@ -18,7 +18,6 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients'; // tfjs-core alone has no gradients
-import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import wasmUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreadedSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
@@ -74,11 +73,20 @@ function allowWasmThreads(threads: number): void {
   Object.defineProperty(nav, 'hardwareConcurrency', { value: 2 * threads, configurable: true });
 }
 
-setWasmPaths({
-  'tfjs-backend-wasm.wasm': wasmUrl,
-  'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
-  'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedSimdUrl,
-});
+type WasmModule = typeof import('@tensorflow/tfjs-backend-wasm');
+/** The wasm backend's module once loaded (it registers the backend as it loads). */
+let wasmModule: WasmModule | null = null;
+
+async function loadWasm(): Promise<WasmModule> {
+  if (wasmModule) return wasmModule;
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  wasm.setWasmPaths({
+    'tfjs-backend-wasm.wasm': wasmUrl,
+    'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
+    'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedSimdUrl,
+  });
+  return (wasmModule = wasm);
+}
 
 async function probeAdapter(): Promise<AdapterSummary | null> {
   const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
@@ -99,7 +107,7 @@ async function probeAdapter(): Promise<AdapterSummary | null> {
 /** Registers a backend's kernels; webgpu registers itself only where navigator.gpu exists. */
 const LOADERS: Record<BackendName, () => Promise<unknown>> = {
   webgpu: () => import('@tensorflow/tfjs-backend-webgpu'),
-  wasm: async () => undefined,
+  wasm: loadWasm,
   cpu: () => import('@tensorflow/tfjs-backend-cpu'),
 };
 
@@ -116,7 +124,7 @@ async function trySetBackend(name: BackendName, threads: number): Promise<boolea
   if (name === 'wasm') {
     // isolated: the threaded-SIMD binary (even for 1 thread, so thread counts compare on one binary)
     tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', Boolean(self.crossOriginIsolated));
-    setThreadsCount(threads);
+    wasmModule!.setThreadsCount(threads);
     allowWasmThreads(threads);
   }
   try {
@@ -155,7 +163,7 @@ export async function selectBackend(requested: BackendRequest, threads?: number)
     if (await trySetBackend(name, wasmThreads(threads))) {
       return {
         backend: name, requested, adapter, tfjsVersion: tf.version_core, notice: describeFallback(requested, adapter, name),
-        threads: name === 'wasm' ? getThreadsCount() : null, crossOriginIsolated: Boolean(self.crossOriginIsolated),
+        threads: name === 'wasm' ? wasmModule!.getThreadsCount() : null, crossOriginIsolated: Boolean(self.crossOriginIsolated),
       };
     }
   }

@@ -10,7 +10,7 @@
 import type { DebugFault } from '../../workers/run-health';
 import type { Checkpoint } from '../core/train/checkpoint';
 import type { IterationResult } from '../core/train/metrics';
-import { runEvents, useRunStore } from '../state/run-store';
+import { runEvents, useRunStore, type IterationReport } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
 import { runConfigsOf, type LabConfig } from '../state/lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
@@ -18,6 +18,7 @@ import { connectRun, type RunApi } from './run-api';
 import { spawnTrainer, type TrainerHandle } from './workers';
 import { debugStallMs, restartNotice, watchWorker, type Fault, type WorkerWatch } from './fault-watch';
 import * as recorder from './persist/recorder';
+import { frameBatch } from './frame-batch';
 import { paced } from './persist/pacing';
 import { releaseLab } from './persist/tabs';
 import type { OpenedRuns } from './persist/restore';
@@ -45,6 +46,11 @@ let generation = 0;
 let pending: PendingRuns | null = null;
 const MAX_RESTARTS = 2;
 
+/** Reports wait for the next animation frame and land in the run store together (one render for both runs). */
+const reports = frameBatch<{ gen: number; id: string; report: IterationReport; now: number }>((batch) => {
+  runEvents.iterationsCompleted(batch.filter((x) => x.gen === generation)); // reports of runs reset meanwhile are dropped
+});
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -63,7 +69,7 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, result: Iteratio
     fingerprint: iteration === 1 ? rolloutFingerprint(groups) : null,
     metricsFingerprint: iteration === 1 ? metricsFingerprint(result.metrics) : null,
   };
-  runEvents.iterationCompleted(id, report, performance.now());
+  reports.push({ gen, id, report, now: performance.now() });
   h.watch.sawIteration(result.metrics.timing.totalMs);
   if (checkpoint) [h.checkpoint, h.restarts] = [checkpoint, 0];
   const saved = recorder.iterationCompleted(id, result.metrics, { iteration, groups, divergence: report.divergence },
@@ -72,6 +78,7 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, result: Iteratio
     // "finished" once the final checkpoint is saved (or saving failed, which is reported)
     void saved.then(() => {
       if (gen !== generation) return;
+      reports.flush();
       runEvents.runFinished(id);
       if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
     });
@@ -117,6 +124,7 @@ async function restartRun(gen: number, old: RunHandle, config: LabConfig, fault:
   const wasTraining = isTraining();
   const kept = old.checkpoint?.iteration ?? 0;
   const label = estimatorLabel(runConfigsOf(config)[old.index].estimator);
+  reports.flush(); // the reports it sent land before its telemetry is rewound to the checkpoint
   if (old.restarts >= MAX_RESTARTS) {
     runEvents.runFailed(old.id, `${restartNotice(fault, label, kept, null).split(';')[0]} again; not restarted (${old.restarts} restarts made no progress). Its checkpoint at iteration ${kept} is saved.`);
     return;

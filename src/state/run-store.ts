@@ -1,6 +1,6 @@
 /**
  * Run telemetry: one entry per run (one worker each), updated once per iteration, never per
- * token. Holds plain data only, bounded (history-bounds.ts): metrics and the advantage-divergence
+ * token (reports arriving within one animation frame land in one update: `iterationsCompleted`). Holds plain data only, bounded (history-bounds.ts): metrics and the advantage-divergence
  * summary for the latest iterations plus a thinned older part, rollout groups for the latest
  * `KEEP_GROUP_ITERATIONS` iterations plus iteration 1 and a few older ones. Memory stays flat
  * however long a run trains.
@@ -103,6 +103,20 @@ export interface RestoredRun {
 
 const byIteration = (x: { iteration: number }) => x.iteration;
 
+/** What one iteration's report changes in its run. */
+function withReport(r: RunTelemetry, report: IterationReport, now: number): Partial<RunTelemetry> {
+  return {
+    iteration: report.metrics.iteration,
+    itersPerSecond: r.status === 'running' ? nextRate(r.itersPerSecond, r.lastReportAt, now) : r.itersPerSecond,
+    lastReportAt: now,
+    metrics: appendBounded(r.metrics, report.metrics, byIteration, METRIC_BOUNDS),
+    groups: keptGroups(r.groups, report.metrics.iteration, report.groups),
+    divergence: report.divergence ? appendBounded(r.divergence, report.divergence, byIteration, METRIC_BOUNDS) : r.divergence,
+    fingerprint: r.fingerprint ?? report.fingerprint,
+    metricsFingerprint: r.metricsFingerprint ?? report.metricsFingerprint,
+  };
+}
+
 export const runEvents = {
   runsCreated: (startedWith: LabConfig, runs: Array<{ id: string; estimator: string }>) =>
     useRunStore.setState({ startedWith, runs: runs.map((r) => newRun(r.id, r.estimator)) }),
@@ -111,17 +125,14 @@ export const runEvents = {
   })),
   runStarted: (id: string) => patchRun(id, (r) => (r.status === 'failed' ? {} : { status: 'running' })),
   runPaused: (id: string) => patchRun(id, (r) => (r.status === 'failed' ? {} : { status: 'paused', itersPerSecond: null, lastReportAt: null })),
-  iterationCompleted: (id: string, report: IterationReport, now: number) =>
-    patchRun(id, (r) => ({
-      iteration: report.metrics.iteration,
-      itersPerSecond: r.status === 'running' ? nextRate(r.itersPerSecond, r.lastReportAt, now) : r.itersPerSecond,
-      lastReportAt: now,
-      metrics: appendBounded(r.metrics, report.metrics, byIteration, METRIC_BOUNDS),
-      groups: keptGroups(r.groups, report.metrics.iteration, report.groups),
-      divergence: report.divergence ? appendBounded(r.divergence, report.divergence, byIteration, METRIC_BOUNDS) : r.divergence,
-      fingerprint: r.fingerprint ?? report.fingerprint,
-      metricsFingerprint: r.metricsFingerprint ?? report.metricsFingerprint,
-    })),
+  iterationCompleted: (id: string, report: IterationReport, now: number) => patchRun(id, (r) => withReport(r, report, now)),
+  /** Reports that arrived within one animation frame (app/frame-batch.ts), in arrival order: one store update for all. */
+  iterationsCompleted: (reports: ReadonlyArray<{ id: string; report: IterationReport; now: number }>) => {
+    if (reports.length === 0) return;
+    useRunStore.setState((s) => ({
+      runs: s.runs.map((r) => reports.reduce((run, x) => (x.id === run.id ? { ...run, ...withReport(run, x.report, x.now) } : run), r)),
+    }));
+  },
   runsRestored: (startedWith: LabConfig, runs: RestoredRun[]) =>
     useRunStore.setState({ startedWith, training: false, runs: runs.map((r) => ({ ...newRun(r.id, r.estimator), ...r, status: 'paused' })) }),
   /** A fault: the run goes back to its checkpoint at `iteration` (later telemetry dropped) and restarts. */

@@ -1,14 +1,16 @@
 import './classroom/classroom.css';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useClassStore } from '../state/class-store';
 import { ClassroomButtons } from './classroom/ClassroomButtons';
 import { HiddenControls } from './classroom/HiddenControls';
 import { SkipLink } from './classroom/SkipLink';
-import { Tour } from './tour/Tour';
 import { Nav } from './Nav';
 import { StatusBar } from './StatusBar';
 import { useHashView } from './use-hash-view';
 import { ViewBoundary } from './ViewBoundary';
+
+/** The tour loads when first opened (its steps name every concept, whose registry would pull the tfjs trainer in). */
+const Tour = lazy(() => import('./tour/Tour').then((m) => ({ default: m.Tour })));
 
 export function App() {
   const view = useHashView();
@@ -17,6 +19,7 @@ export function App() {
   const presentation = useClassStore((s) => s.settings.presentation);
   const text = useClassStore((s) => s.settings.text);
   const hidden = useClassStore((s) => s.settings.hidden);
+  const touring = useClassStore((s) => s.tourStep !== null);
   useEffect(() => {
     document.documentElement.classList.toggle('presentation', presentation); // rem sizes follow the root
   }, [presentation]);
@@ -35,11 +38,13 @@ export function App() {
       )}
       <main className="app-main" id="main" aria-label={view.label} tabIndex={-1}>
         <ViewBoundary key={view.id} label={view.label}>
-          <Component />
+          <Suspense fallback={<p role="status" className="view-loading">Loading {view.label}…</p>}>
+            <Component />
+          </Suspense>
         </ViewBoundary>
       </main>
       {!embed && <StatusBar />}
-      <Tour />
+      {touring && <Suspense fallback={null}><Tour /></Suspense>}
     </div>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * The app's views, in navigation order. A new view is one entry here (id = its `#hash`).
+ * Views that are not on the first screen load on first visit (their own chunks, React.lazy; App
+ * shows a loading line meanwhile), so the page's main chunk carries the lab and Play only.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { LabView } from './lab/LabView';
 import { PlayView } from './play/PlayView';
-import { ExperimentsView } from './experiments/ExperimentsView';
-import { ImportView } from './import/ImportView';
-import { ConceptsView } from './concepts/ConceptsView';
+
+const ExperimentsView = lazy(() => import('./experiments/ExperimentsView').then((m) => ({ default: m.ExperimentsView })));
+const ImportView = lazy(() => import('./import/ImportView').then((m) => ({ default: m.ImportView })));
+const ConceptsView = lazy(() => import('./concepts/ConceptsView').then((m) => ({ default: m.ConceptsView })));
 
 export interface ViewEntry {
   id: string;

@@ -52,6 +52,7 @@ describe('classroom mode', () => {
     await page.locator('.training-curves path.smooth').first().waitFor();
     await page.getByRole('button', { name: 'Take the tour' }).focus();
     await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor(); // the tour's code loads when it is first opened
     const titles: string[] = [];
     const texts: string[] = [];
     for (let i = 0; i < 10; i++) {

@@ -38,6 +38,33 @@ describe('run telemetry store', () => {
     expect(useRunStore.getState().runs[1].iteration).toBe(0);
   });
 
+  it('reports delivered together in one frame leave the store as the same reports delivered one by one', () => {
+    const arrivals = [{ id: 'a', k: 1, now: 1000 }, { id: 'b', k: 1, now: 1100 }, { id: 'a', k: 2, now: 1600 }, { id: 'b', k: 2, now: 1900 }];
+    runEvents.runStarted('a');
+    runEvents.runStarted('b');
+    for (const x of arrivals) runEvents.iterationCompleted(x.id, report(x.k), x.now);
+    const oneByOne = useRunStore.getState().runs;
+    runEvents.runsCreated(DEFAULT_LAB_CONFIG, [{ id: 'a', estimator: 'grpo' }, { id: 'b', estimator: 'planpo' }]);
+    runEvents.runStarted('a');
+    runEvents.runStarted('b');
+    let updates = 0;
+    const stop = useRunStore.subscribe(() => updates++);
+    runEvents.iterationsCompleted(arrivals.map((x) => ({ id: x.id, report: report(x.k), now: x.now })));
+    stop();
+    expect(updates).toBe(1);
+    expect(useRunStore.getState().runs).toEqual(oneByOne);
+    const after = useRunStore.getState().runs;
+    runEvents.iterationsCompleted([]); // an empty batch is no update at all
+    expect(useRunStore.getState().runs).toBe(after);
+  });
+
+  it('a batch that names one run leaves the other run the same object (its memoised views skip the update)', () => {
+    const b = useRunStore.getState().runs[1];
+    runEvents.iterationsCompleted([{ id: 'a', report: report(1), now: 1000 }]);
+    expect(useRunStore.getState().runs[1]).toBe(b);
+    expect(useRunStore.getState().runs[0].iteration).toBe(1);
+  });
+
   it('iterations per second are measured only while running', () => {
     runEvents.runStarted('a');
     runEvents.iterationCompleted('a', report(1), 1000);

@@ -23,7 +23,7 @@
  * What is read back is validated before use (lab-schema.ts).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { adamProducts } from '../../core/train/adam-state';
+import { adamProducts } from '../../core/train/adam-products';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import type { SavedDivergence, SavedReport } from '../../core/train/run-file';

@@ -17,24 +17,9 @@
  * - `iterations` counts Adam steps (mini-batch updates), not training iterations.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WeightData } from '../policy/model';
-
-/** β₁, β₂ and ε of every run's optimizer (ε explicit: webgl would pick 1e-4). */
-export const ADAM = { beta1: 0.9, beta2: 0.999, epsilon: 1e-7 } as const;
-
-export interface NamedWeight extends WeightData {
-  name: string;
-}
-
-export interface AdamState {
-  /** Adam steps taken (t). */
-  iterations: number;
-  /** β₁ᵗ⁺¹ and β₂ᵗ⁺¹ as the optimizer holds them: float32 running products (what the next step divides by). */
-  accBeta1: number;
-  accBeta2: number;
-  /** First moments of every trained variable, then the second moments, in variable order. */
-  moments: NamedWeight[];
-}
+import { ADAM, type AdamState } from './adam-products';
+export { ADAM, adamProducts } from './adam-products';
+export type { AdamState, NamedWeight } from './adam-products';
 
 /** The optimizer with the running products tfjs keeps private. */
 interface AdamInternals {
@@ -44,19 +29,6 @@ interface AdamInternals {
 
 export function createAdam(lr: number): tf.AdamOptimizer {
   return tf.train.adam(lr, ADAM.beta1, ADAM.beta2, ADAM.epsilon);
-}
-
-/** The float32 running products after `iterations` steps, as a live optimizer holds them. */
-export function adamProducts(iterations: number, beta1: number = ADAM.beta1, beta2: number = ADAM.beta2): { accBeta1: number; accBeta2: number } {
-  const b1 = Math.fround(beta1);
-  const b2 = Math.fround(beta2);
-  let accBeta1 = b1;
-  let accBeta2 = b2;
-  for (let t = 0; t < iterations; t++) {
-    accBeta1 = Math.fround(accBeta1 * b1);
-    accBeta2 = Math.fround(accBeta2 * b2);
-  }
-  return { accBeta1, accBeta2 };
 }
 
 export async function optimizerState(optimizer: tf.Optimizer): Promise<AdamState> {

@@ -6,9 +6,9 @@
  * give, every value finite, and Adam's state complete (m and v for the same weights, shaped like
  * them, the step count within what the iterations allow).
  */
-import { WEIGHT_NAMES, type WeightName } from '../policy/model';
+import { WEIGHT_NAMES, type WeightName } from '../policy/weight-shapes';
 import { z } from '../io/zod';
-import { adamProducts } from './adam-state';
+import { adamProducts } from './adam-products';
 import type { Checkpoint } from './checkpoint-types';
 import type { RunConfig } from './config';
 import { expectedWeightShapes } from './model-dims';

@@ -1,7 +1,7 @@
 /** A run's checkpoint as plain data: what checkpoint.ts writes and checkpoint-check.ts validates. */
-import type { WeightsData } from '../policy/model';
+import type { WeightsData } from '../policy/weight-shapes';
 import type { VocabularySpec } from '../policy/vocabulary';
-import type { AdamState } from './adam-state';
+import type { AdamState } from './adam-products';
 import type { RunConfig } from './config';
 
 /** v2: the critic has its own encoder (critW, critB); v1 shared the policy's and cannot be loaded. */

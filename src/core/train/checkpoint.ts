@@ -6,12 +6,12 @@
  * checkpoints to the page through the same JSON form.
  * π_ref is not stored: it is the initial weights, rebuilt from deriveSeed(config.seed, 'init').
  */
-import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
+import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/weight-shapes';
 import { checkCheckpoint, checkpointHeader, tensorValues } from './checkpoint-check';
 import { ReadBackError } from './read-back';
 import { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint-types';
 
-export type { NamedWeight } from './adam-state';
+export type { NamedWeight } from './adam-products';
 
 export { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint-types';
 

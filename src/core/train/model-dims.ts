@@ -2,7 +2,7 @@
  * The policy's sizes that follow from a run's config and vocabulary: what the trainer builds and
  * what a stored checkpoint's weights must match.
  */
-import { weightShapes, type ModelDims, type WeightName } from '../policy/model';
+import { weightShapes, type ModelDims, type WeightName } from '../policy/weight-shapes';
 import { createVocabulary, type VocabularySpec } from '../policy/vocabulary';
 import type { RunConfig } from './config';
 

@@ -10,7 +10,7 @@
  *   v2  `checkpoint.optimizer.accBeta1` / `accBeta2`: the products as the optimizer held them.
  */
 import { z } from '../io/zod';
-import { adamProducts } from './adam-state';
+import { adamProducts } from './adam-products';
 import { CHECKPOINT_FORMAT, RETIRED_FORMATS } from './checkpoint';
 import { parseOrThrow, ReadBackError } from './read-back';
 

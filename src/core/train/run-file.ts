@@ -27,7 +27,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { TrainedTrajectoryV1 } from '../rollout/records';
-import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/model';
+import { WEIGHT_NAMES, type WeightData, type WeightsData } from '../policy/weight-shapes';
 import { CHECKPOINT_FORMAT, type Checkpoint } from './checkpoint';
 import { checkCheckpoint, checkFinite, checkpointHeader } from './checkpoint-check';
 import type { RunConfig } from './config';

@@ -33,6 +33,17 @@ export const PANELS: Panel[] = [
   { key: 'zero', title: 'Zero-variance groups', pick: (m) => m.zeroStdGroupFraction, yInclude: [0, 1], format: pct },
 ];
 
+/** Each run's points per panel, kept while its metrics are the same array (a report for one run leaves the other's as they were). */
+const pointsCache = new WeakMap<readonly IterationMetrics[], Map<string, CurvePoint[]>>();
+
+function panelPoints(metrics: readonly IterationMetrics[], panel: Panel): CurvePoint[] {
+  let byPanel = pointsCache.get(metrics);
+  if (!byPanel) pointsCache.set(metrics, (byPanel = new Map()));
+  let points = byPanel.get(panel.key);
+  if (!points) byPanel.set(panel.key, (points = metrics.map((m): CurvePoint => ({ x: m.iteration, y: panel.pick(m) }))));
+  return points;
+}
+
 /** The SFT → RL boundary: RL's first iteration samples from the warm start, so its point is the warm start's success. */
 export const SFT_PHASE_LABEL = 'SFT → RL';
 
@@ -42,7 +53,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
 }) {
   const height = 150;
   const layout = useMemo(() => {
-    const series = runs.map((r) => ({ id: r.id, points: r.metrics.map((m): CurvePoint => ({ x: m.iteration, y: panel.pick(m) })) }));
+    const series = runs.map((r) => ({ id: r.id, points: panelPoints(r.metrics, panel) }));
     const ref = panel.reference && runs[0] ? runs[0].metrics.map((m) => ({ x: m.iteration, y: panel.reference!(m) })) : undefined;
     const phase = warmStart && panel.key === 'success' ? { x: 1, label: SFT_PHASE_LABEL } : undefined;
     return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6, phase }, { width, height });

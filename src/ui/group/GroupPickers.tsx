@@ -1,3 +1,4 @@
+import { useShallow } from 'zustand/react/shallow';
 import { useRunStore } from '../../state/run-store';
 import { useViewStore, viewEvents, type SortKey } from '../../state/view-store';
 import { estimatorLabel } from '../model/advantage-lanes';
@@ -5,7 +6,9 @@ import { EXAMPLE_ID, type Selection } from './selection';
 
 /** Run, iteration, task and sort order of the group view. */
 export function GroupPickers({ selection }: { selection: Selection }) {
-  const runs = useRunStore((s) => s.runs);
+  // the runs' ids and estimators only: a report (new telemetry, same runs) does not re-render the pickers
+  const runs = useRunStore(useShallow((s) => s.runs.map((r) => `${r.id}\u0000${r.estimator}`)))
+    .map((key) => { const [id, estimator] = key.split('\u0000'); return { id, estimator }; });
   const hasExample = useRunStore((s) => s.example !== null);
   const sortBy = useViewStore((s) => s.sortBy);
   const sortEstimator = useViewStore((s) => s.sortEstimator);

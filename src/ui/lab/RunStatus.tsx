@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { seriesVar } from '../palette';
 import { useConfigStore } from '../../state/config-store';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
@@ -9,7 +10,8 @@ const STATUS_WORDS: Record<RunTelemetry['status'], string> = {
   starting: 'starting', ready: 'ready', running: 'training', paused: 'paused', finished: 'finished', failed: 'failed',
 };
 
-function RunLine({ run, total, shownNotice }: { run: RunTelemetry; total: number; shownNotice: string | null }) {
+/** One run's line; memoised, so a report re-renders only its own run's line. */
+const RunLine = memo(function RunLine({ run, total, shownNotice }: { run: RunTelemetry; total: number; shownNotice: string | null }) {
   const slow = run.status === 'running' ? slowEstimate(run.itersPerSecond, run.iteration, total) : null;
   // the backend's own notice is already in the status bar: say it once
   const notice = run.notice && shownNotice ? run.notice.split('; ').filter((n) => n !== shownNotice).join('; ') || null : run.notice;
@@ -27,7 +29,7 @@ function RunLine({ run, total, shownNotice }: { run: RunTelemetry; total: number
       {run.error && <span className="error" role="alert"> · {run.error}</span>}
     </li>
   );
-}
+});
 
 /** One line per run: backend, iteration, iterations per second; and a note when settings changed. */
 export function RunStatus() {
@@ -35,7 +37,7 @@ export function RunStatus() {
   const startedWith = useRunStore((s) => s.startedWith);
   const config = useConfigStore((s) => s.config);
   const shownNotice = useBackendStore((s) => s.info?.notice ?? null);
-  const stale = startedWith !== null && JSON.stringify(startedWith) !== JSON.stringify(config);
+  const stale = useMemo(() => startedWith !== null && JSON.stringify(startedWith) !== JSON.stringify(config), [startedWith, config]);
   if (runs.length === 0) {
     return <p className="run-status-empty">No runs yet. <strong>Train</strong> or <strong>Step</strong> starts one run per estimator, from the same weights and tasks.</p>;
   }

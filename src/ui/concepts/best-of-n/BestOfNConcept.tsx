@@ -1,4 +1,4 @@
-import { parseSearchResults } from '../../../core/search';
+import { parseSearchResults } from '../../../core/search/results'; // not the barrel: it re-exports the tfjs trainer
 import { conceptResultsFile, useShipped } from '../shipped';
 import { BrowserRun } from './BrowserRun';
 import { SearchFigures } from './SearchFigures';

@@ -1,6 +1,10 @@
 import '../../experiments/experiments.css';
 import { useMemo } from 'react';
-import { costChart, headlineSentence, searchHeadlines, splitBars, successVsNChart, type SearchResults } from '../../../core/search';
+// the modules themselves, not core/search's barrel: it re-exports the tfjs trainer, which the page must not load
+import { costChart, splitBars, successVsNChart } from '../../../core/search/figures';
+import { headlineSentence } from '../../../core/search/report';
+import { searchHeadlines } from '../../../core/search/summary';
+import type { SearchResults } from '../../../core/search/results';
 import { ExperimentChart } from '../../experiments/ExperimentChart';
 
 /** The study's three figures and its headline numbers, from results (shipped or from this browser). */

@@ -1,0 +1,116 @@
+/**
+ * What the lab's main thread spends its time on while runs train: a performance trace (Chromium's
+ * devtools.timeline category, the events the DevTools Performance panel shows) of one page,
+ * summed by event kind on the page's main thread, and a CPU profile (CDP Profiler) summed by
+ * function (self time). bench/browser-lab.ts records both when BENCH_LAB_PROFILE=1.
+ *
+ * Event kinds are the top-level work of each task: "script" (FunctionCall, EvaluateScript, timers,
+ * animation frames, message handlers: a worker report arrives as a MessageEvent), "style + layout"
+ * (UpdateLayoutTree, Layout), "paint" (Paint, PrePaint, Layerize, Commit...), "gc" (MinorGC,
+ * MajorGC, V8.GC*). Nested events are counted once, in their outermost kind.
+ */
+import type { Page } from 'playwright-core';
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of the event, µs: unlike `dur`, not stretched when the thread waits for a core. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+export interface MainThreadSummary {
+  /** CPU time of the page's main thread over the traced span (top-level tasks' thread time), ms. */
+  cpuMs: number;
+  /** Milliseconds per kind over the traced span (top-level events only). */
+  kinds: Record<string, number>;
+  /** The heaviest top-level event names, ms. */
+  events: [string, number][];
+  /** The heaviest functions by self time in the CPU profile, ms: `name (file:line)`. */
+  functions: [string, number][];
+}
+
+const KIND: [RegExp, string][] = [
+  [/^(UpdateLayoutTree|Layout|RecalculateStyles|ScheduleStyleRecalculation|InvalidateLayout)$/, 'style + layout'],
+  [/^(Paint|PrePaint|Layerize|Commit|UpdateLayer|CompositeLayers|PaintImage|RasterTask|UpdateLayerTree)$/, 'paint'],
+  [/GC|GCEvent/, 'gc'],
+  [/^(FunctionCall|EvaluateScript|TimerFire|FireAnimationFrame|EventDispatch|v8\.callFunction|v8\.run|RunMicrotasks|V8\.Execute|HandlePostMessage|ParseHTML|v8\.compile|V8\.Compile.*)$/, 'script'],
+];
+
+const kindOf = (name: string) => KIND.find(([re]) => re.test(name))?.[1] ?? null;
+
+/** Top-level kind totals on the renderer's main thread (the thread named CrRendererMain of the page's process). */
+export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'kinds' | 'events' | 'cpuMs'> {
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  // top-level tasks (the scheduler's RunTask) do not nest: their thread time is the thread's CPU time
+  const cpuMs = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`))
+    .reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`) && kindOf(e.name))
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const kinds: Record<string, number> = {};
+  const byName = new Map<string, number>();
+  const ends = new Map<string, number>(); // per thread: end of the outermost counted event
+  for (const e of complete) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ts < (ends.get(thread) ?? -Infinity)) continue; // nested in an event already counted
+    ends.set(thread, e.ts + e.dur!);
+    const kind = kindOf(e.name)!;
+    kinds[kind] = (kinds[kind] ?? 0) + e.dur! / 1000;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur! / 1000);
+  }
+  const round = (v: number) => Math.round(v);
+  return {
+    cpuMs: round(cpuMs),
+    kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, round(v)])),
+    events: [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, round(v)]),
+  };
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Self time per function from a CDP CPU profile, heaviest first. */
+export function summarizeProfile(profile: CpuProfile, top = 15): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const file = f.url.split('/').pop() ?? '';
+    const key = `${f.functionName || '(anonymous)'}${file ? ` (${file}:${f.lineNumber + 1})` : ''}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => [k, Math.round(v)]);
+}
+
+/**
+ * Starts a trace of the page (and with `cpuProfile`, a CPU profile of its main thread); the returned
+ * function stops them and returns the summary. The trace alone costs the page little; the profiler more.
+ */
+export async function startProfiling(page: Page, cpuProfile = true): Promise<() => Promise<MainThreadSummary>> {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+  const cdp = cpuProfile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
+  return async () => {
+    const profile = cdp ? (await cdp.send('Profiler.stop') as unknown as { profile: CpuProfile }).profile : null;
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    return { ...summarizeTrace(trace.traceEvents), functions: profile ? summarizeProfile(profile) : [] };
+  };
+}
+
+export function formatSummary(s: MainThreadSummary): string {
+  const kinds = Object.entries(s.kinds).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v} ms`).join(', ');
+  const events = s.events.map(([k, v]) => `${k} ${v}`).join(', ');
+  const fns = s.functions.map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');
+  const head = `  main thread CPU ${s.cpuMs} ms`;
+  if (s.functions.length === 0) return `${head}; by kind (wall): ${kinds}`;
+  return `${head}\n  main thread by kind (wall): ${kinds}\n  top events (ms): ${events}\n  top functions by self time:\n${fns}`;
+}
