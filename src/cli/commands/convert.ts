@@ -12,7 +12,7 @@ import { checkOutputPath } from '../errors';
 import { refuseSameFile } from '../files';
 import { batchNotes, readRunBatches, skippedLinesOf } from '../read-run';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
-import { describeProblems, formatsOfFramework, IMPORT_FRAMEWORKS, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
+import { describeProblems, formatsOfFramework, IMPORT_FRAMEWORKS, outcomeDisagreementNote, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
 
 const FROM = IMPORT_FRAMEWORKS.filter((f) => f !== 'rollouts.v1');
 const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map', 'max-bytes'];
@@ -90,6 +90,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     await sink.write(writeRollouts(records));
     for (const line of [...batch.problemLines, ...scoreErrors]) io.err(line);
     notes.push(...batchNotes(batch));
+    const disagree = outcomeDisagreementNote(records);
+    if (disagree !== null) notes.push(`warning: ${batch.step === null ? '' : `step ${batch.step}: `}${disagree}`);
     for (const { result } of batch.results) {
       adapters.add(result.adapterLabel);
       tokens.add(result.tokenCounts);

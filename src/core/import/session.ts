@@ -12,6 +12,7 @@ import { withEstimatorAdvantages } from './export';
 import { rolloutLines } from '../io/export/write-rollouts';
 import { buildGroups, facet, groupFlags, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
 import { describeProblems } from '../io/import/problems';
+import { outcomeDisagreementNote } from '../io/to-group';
 import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
 import { applyParams, defaultParams, type EstimatorParamsMap } from './params';
@@ -131,9 +132,14 @@ export class ImportSession {
     };
   }
 
-  /** The reader's notes, plus one when groups of one are present (scored, but not a comparison). */
+  /**
+   * The reader's notes, plus one when outcome.success and episode_reward disagree (either way) and
+   * one when groups of one are present (scored, but not a comparison).
+   */
   private notes(): string[] {
     const notes = this.result.notes.slice();
+    const disagree = this.result.rewardless ? null : outcomeDisagreementNote(this.result.trajectories);
+    if (disagree !== null) notes.push(disagree);
     const singles = this.groups.filter((g) => g.members.length === 1).length;
     if (singles > 0 && !this.result.rewardless) {
       notes.push(`${singles} of ${this.groups.length} groups have one member: a group of one has no relative advantage (those values are each estimator's singleton rule, e.g. GRPO's R/(1 + ε))`);
