@@ -11,7 +11,10 @@
  *   it, for the first, the middle and the last step;
  * - peak JS heap of the page and of the import worker (CDP, sampled every 200 ms; see browser-import.ts);
  * - main-thread long tasks (PerformanceObserver 'longtask') from the pick to the end: count > 50 ms,
- *   count > 100 ms, the longest, and when each one over 100 ms happened.
+ *   count > 100 ms, the longest, and when each one over 100 ms happened;
+ * - then (BENCH_RUN_SUMMARY=0 skips it) the CLI's `summary --json` of the same folder in one process
+ *   against `--part K/4 --state` in four processes at once merged with `--merge`: whether the two
+ *   JSON texts are byte-identical, and the wall times.
  *
  *   npx tsx bench/browser-run-folder.ts   (or BENCH_RUN_FOLDER=only npm run bench)
  *   BENCH_RUN_STEPS=200 BENCH_RUN_GROUPS=320 BENCH_RUN_TURNS=4
@@ -19,8 +22,8 @@
  * Serves the built `dist/` (BENCH_BUILD=1 rebuilds). Writing the folder takes minutes and ~1.5 GB of
  * disk. Benchmarks print figures; tests never assert timings.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,6 +53,35 @@ export interface RunFolderFigures {
   longestTaskMs: number;
   /** Each task over 100 ms: seconds after the pick, and its duration in ms. */
   over100: Array<[number, number]>;
+  /** The CLI's summary in one process vs four merged parts (null: skipped). */
+  cli: { identical: boolean; oneSeconds: number; partsSeconds: number; mergeSeconds: number } | null;
+}
+
+/** `npm run cli -- summary ARGS` as a child process (tsx); resolves once it exits 0. */
+function cli(args: string[]): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'summary', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-2000); });
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`summary ${args.join(' ')} exited ${code}: ${err}`))));
+  });
+}
+
+/** The folder's summary in one process, and in four parts at once merged: byte-identical JSON? */
+async function summaryOneVsParts(root: string, dir: string): Promise<NonNullable<RunFolderFigures['cli']>> {
+  const one = join(dir, 'one.json');
+  let t = Date.now();
+  await cli(['--in', root, '--json', '--out', one]);
+  const oneSeconds = (Date.now() - t) / 1000;
+  const parts = [1, 2, 3, 4].map((k) => join(dir, `part${k}.state.json`));
+  t = Date.now();
+  await Promise.all(parts.map((out, k) => cli(['--in', root, '--part', `${k + 1}/4`, '--state', '--out', out])));
+  const partsSeconds = (Date.now() - t) / 1000;
+  const merged = join(dir, 'merged.json');
+  t = Date.now();
+  await cli(['--merge', ...parts, '--json', '--out', merged]);
+  const mergeSeconds = (Date.now() - t) / 1000;
+  return { identical: readFileSync(one, 'utf8') === readFileSync(merged, 'utf8'), oneSeconds, partsSeconds, mergeSeconds };
 }
 
 /** Long tasks with their start, the change event's time and when the run's steps first show (page clock). */
@@ -125,12 +157,16 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     };
     const tasks = t.tasks.filter(([start]) => start >= t.picked);
     const mb = (b: number) => Math.round(b / 1e5) / 10;
+    await page.context().close();
+    if (process.env.BENCH_RUN_SUMMARY !== '0') process.stderr.write('bench: the CLI summary of the folder, one process vs four parts merged...\n');
+    const cliFigures = process.env.BENCH_RUN_SUMMARY === '0' ? null : await summaryOneVsParts(root, dir);
     return {
       steps: options.steps, files: written.files, trajectories: written.trajectories, megabytes: mb(written.bytes),
       listedSeconds: (t.listed - t.picked) / 1000, firstStepSeconds: (t.first - t.picked) / 1000, overviewSeconds: (t.overview - t.picked) / 1000,
       openWhileStreaming, opens, peakPageHeapMB: mb(peak.page), peakWorkerHeapMB: mb(peak.worker),
       longTasksOver50: tasks.length, longTasksOver100: tasks.filter(([, d]) => d > 100).length, longestTaskMs: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
       over100: tasks.filter(([, d]) => d > 100).map(([s, d]) => [Math.round((s - t.picked) / 100) / 10, Math.round(d)]),
+      cli: cliFigures,
     };
   } finally {
     await lab.close();
@@ -147,6 +183,8 @@ export function formatRunFolderFigures(f: RunFolderFigures): string {
     `  step ${f.openWhileStreaming.step} opened while the overview streams: ${s(f.openWhileStreaming.seconds)}; after it: ${f.opens.map((o) => `step ${o.step} ${s(o.seconds)}`).join(', ')}`,
     `  peak JS heap: page ${f.peakPageHeapMB} MB, import worker ${f.peakWorkerHeapMB} MB`,
     `  main-thread long tasks from the pick on: ${f.longTasksOver50} > 50 ms, ${f.longTasksOver100} > 100 ms, longest ${f.longestTaskMs} ms${f.over100.length ? ` (over 100 ms at ${f.over100.map(([at, d]) => `${at} s: ${d} ms`).join(', ')})` : ''}`,
+    ...(f.cli ? [`  CLI summary --json: one process ${s(f.cli.oneSeconds)}; --part K/4 --state in 4 processes at once ${s(f.cli.partsSeconds)} + --merge ${s(f.cli.mergeSeconds)}; `
+      + `byte-identical JSON: ${f.cli.identical ? 'yes' : 'NO'}`] : []),
   ].join('\n');
 }
 

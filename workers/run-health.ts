@@ -15,8 +15,10 @@ export type DebugFault = 'throw' | 'close' | 'hang' | 'lose-device';
 
 let armed: { kind: DebugFault; after: number } | null = null;
 
+/** Arm `kind` to fire after iteration `after`; a lost device with `after` 0 is lost at once (before any iteration). */
 export function armFault(kind: DebugFault, after: number): void {
   armed = { kind, after };
+  if (kind === 'lose-device' && after === 0) maybeFault(0);
 }
 
 /** Called after each iteration's report: fires an armed fault once `iteration` reaches its mark. */

@@ -26,6 +26,14 @@ export const HEARTBEAT_MS = 3_000;
 export const STALL_MS = 60_000;
 export const FIRST_STALL_MS = 600_000;
 
+/** The shortest stall limit after the first iteration: STALL_MS, lowered only by the `?debug=faults` hook. */
+let stallMs = STALL_MS;
+
+/** Debug hook (`?debug=faults`): notice a hung worker after `ms` (still at least ten times the slowest iteration). */
+export function debugStallMs(ms: number): void {
+  stallMs = ms;
+}
+
 export function classifyError(message: string): Fault {
   if (/aborted\(|out of memory|allocation failed|memory access out of bounds/i.test(message)) return { kind: 'out-of-memory', detail: message };
   if (/device (was )?lost/i.test(message)) return { kind: 'device-lost', detail: message };
@@ -81,7 +89,7 @@ export function watchWorker(api: RunApi, worker: TrainerHandle, busy: () => bool
       return;
     }
     void api.ping().then(() => (lastLife = Date.now()), () => undefined); // a dead worker's ping rejects: the watch fires on its own
-    const limit = slowest === 0 ? FIRST_STALL_MS : Math.max(STALL_MS, 10 * slowest);
+    const limit = slowest === 0 ? FIRST_STALL_MS : Math.max(stallMs, 10 * slowest);
     if (Date.now() - lastLife > limit) fire({ kind: 'unresponsive', detail: 'no answer' });
   }, HEARTBEAT_MS);
   function stop() {

@@ -16,7 +16,7 @@ import { runConfigsOf, type LabConfig } from '../state/lab-config';
 import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
 import { connectRun, type RunApi } from './run-api';
 import { spawnTrainer, type TrainerHandle } from './workers';
-import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './fault-watch';
+import { debugStallMs, restartNotice, watchWorker, type Fault, type WorkerWatch } from './fault-watch';
 import * as recorder from './persist/recorder';
 import { paced } from './persist/pacing';
 import { releaseLab } from './persist/tabs';
@@ -237,12 +237,15 @@ export async function debugFault(index: number, kind: DebugFault, after: number)
 
 declare global {
   interface Window {
-    /** Only with ?debug=faults: make run `index`'s worker fault after iteration `after`. */
-    rolloutLabDebug?: { fault(index: number, kind: DebugFault, after: number): Promise<void> };
+    /**
+     * Only with ?debug=faults: make run `index`'s worker fault after iteration `after`; notice a hung
+     * worker after `ms` (at least ten times the slowest iteration) instead of a minute.
+     */
+    rolloutLabDebug?: { fault(index: number, kind: DebugFault, after: number): Promise<void>; stallMs(ms: number): void };
   }
 }
 
-/** With `?debug=faults` in `search`, expose `window.rolloutLabDebug.fault` (the persist browser test's hook). */
+/** With `?debug=faults` in `search`, expose `window.rolloutLabDebug` (the persist and faults browser tests' hooks). */
 export function installDebugFaults(search: string): void {
-  if (new URLSearchParams(search).get('debug') === 'faults') window.rolloutLabDebug = { fault: debugFault };
+  if (new URLSearchParams(search).get('debug') === 'faults') window.rolloutLabDebug = { fault: debugFault, stallMs: debugStallMs };
 }

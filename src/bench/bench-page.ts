@@ -37,6 +37,24 @@ function toGroups(result: IterationResult): RolloutGroup[] {
   }));
 }
 
+type TrainerApi = ReturnType<typeof spawnTrainer>['api'];
+
+/** One run of `config` in the worker, `iterations` iterations step by step; every iteration's result, in order. */
+async function trainSteps(api: TrainerApi, config: RunConfig, iterations: number): Promise<IterationResult[]> {
+  const results: IterationResult[] = [];
+  let notify: () => void = () => {};
+  await api.createRun({ ...config, iterations }, Comlink.proxy((r: IterationResult) => {
+    results.push(r);
+    notify();
+  }));
+  for (let k = 0; k < iterations; k++) {
+    const arrived = new Promise<void>((resolve) => (notify = resolve));
+    await api.step();
+    if (results.length <= k) await arrived;
+  }
+  return results;
+}
+
 /**
  * Runs `iterations` iterations of the default config (with `overrides`) step by step in a fresh
  * trainer worker on `backend`; each iteration's metrics stream back through the comlink callback.
@@ -48,19 +66,36 @@ export async function runBrowserBench(
   const handle = spawnTrainer();
   try {
     const info = await handle.api.init({ backend, threads });
-    const results: IterationResult[] = [];
-    let notify: () => void = () => {};
-    await handle.api.createRun({ ...DEFAULT_CONFIG, ...overrides, iterations }, Comlink.proxy((r: IterationResult) => {
-      results.push(r);
-      notify();
-    }));
-    for (let k = 0; k < iterations; k++) {
-      const arrived = new Promise<void>((resolve) => (notify = resolve));
-      await handle.api.step();
-      if (results.length <= k) await arrived;
-    }
+    const results = await trainSteps(handle.api, { ...DEFAULT_CONFIG, ...overrides }, iterations);
     const groups = toGroups(results[results.length - 1]);
     return { info, metrics: results.map((r) => r.metrics), planpoMs: estimatorMs(groups, 'planpo'), grpoMs: estimatorMs(groups, 'grpo') };
+  } finally {
+    handle.terminate();
+  }
+}
+
+export interface BrowserReplayResult {
+  info: BackendInfo;
+  /** Each run's metrics, one entry per iteration. */
+  runs: IterationMetrics[][];
+}
+
+/**
+ * Trains the same config `runs` times from scratch in ONE fresh trainer worker (each `createRun`
+ * builds a new policy from the seed): a determinism check that pays a backend's first-use cost
+ * (WebGPU compiles every shader on first use, most of a software adapter's time) once, not per run.
+ */
+export async function runBrowserReplay(
+  backend: BackendRequest, iterations: number, overrides: Partial<RunConfig> = {}, runs = 2,
+): Promise<BrowserReplayResult> {
+  const handle = spawnTrainer();
+  try {
+    const info = await handle.api.init({ backend });
+    const all: IterationMetrics[][] = [];
+    for (let i = 0; i < runs; i++) {
+      all.push((await trainSteps(handle.api, { ...DEFAULT_CONFIG, ...overrides }, iterations)).map((r) => r.metrics));
+    }
+    return { info, runs: all };
   } finally {
     handle.terminate();
   }
@@ -69,9 +104,11 @@ export async function runBrowserBench(
 declare global {
   interface Window {
     rolloutLabBench?: typeof runBrowserBench;
+    rolloutLabReplay?: typeof runBrowserReplay;
   }
 }
 window.rolloutLabBench = runBrowserBench;
+window.rolloutLabReplay = runBrowserReplay;
 
 const form = document.getElementById('bench-form') as HTMLFormElement | null;
 const output = document.getElementById('bench-output');

@@ -33,6 +33,18 @@ export interface RunState {
   withoutFolder: { reopen: string | null } | null;
 }
 
+/**
+ * The final rows, with each streamed row kept where the final one equals it: a table row re-renders
+ * only when its numbers changed (a group that named another step), not all of a long run's at once.
+ */
+function keepEqualRows(streamed: StepSummaryRow[], final: StepSummaryRow[]): StepSummaryRow[] {
+  const byStep = new Map(streamed.map((r) => [r.step, r]));
+  return final.map((row) => {
+    const before = byStep.get(row.step);
+    return before && JSON.stringify(before) === JSON.stringify(row) ? before : row;
+  });
+}
+
 const INITIAL: RunState = { name: null, steps: [], files: 0, bytes: 0, rows: [], overview: 'idle', overviewError: null, opened: null, withoutFolder: null };
 
 export const useRunStore = create<RunState>(() => INITIAL);
@@ -47,7 +59,7 @@ export const runEvents = {
     useRunStore.setState({ ...INITIAL, name, steps, files, bytes, rows, overview: rows.length >= steps.length ? 'done' : 'stopped', withoutFolder: { reopen } }),
   stepRowPosted: (row: StepSummaryRow) => useRunStore.setState((s) => ({ rows: [...s.rows.filter((r) => r.step !== row.step), row] })),
   overviewFinished: (rows: StepSummaryRow[] | null) =>
-    useRunStore.setState(rows ? { rows, overview: 'done' } : { overview: 'stopped' }),
+    useRunStore.setState((s) => (rows ? { rows: keepEqualRows(s.rows, rows), overview: 'done' } : { overview: 'stopped' })),
   overviewFailed: (error: string) => useRunStore.setState({ overview: 'failed', overviewError: error }),
   stepOpened: (opened: number | null) => useRunStore.setState({ opened }),
 };

@@ -9,6 +9,8 @@ const baseUrl = inject('baseUrl');
 /** Long enough that no run finishes during a test; the tests stop them. */
 const TRAINING = `${baseUrl}?backend=wasm&${SMALL}&iterations=500`;
 const SHOTS = process.env.PERSIST_SHOTS;
+/** How long a wait for a status may take on a machine shared by many jobs (training waits for every save). */
+const UNDER_LOAD = 180_000;
 
 interface Tab { page: Page; errors: string[] }
 
@@ -72,7 +74,7 @@ async function shownAtPagehide(page: Page): Promise<number[]> {
 /** A new tab at the bare address (no link, no tab state): it reopens the newest saved lab, paused. */
 async function reopened(context: BrowserContext): Promise<Tab & { restored: number[] }> {
   const t = await tab(context, baseUrl);
-  const lines = await waitForStatus(t.page, 'paused');
+  const lines = await waitForStatus(t.page, 'paused', UNDER_LOAD);
   return { ...t, restored: lines.map((l) => l.iteration) };
 }
 
@@ -116,7 +118,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await trainTo(page, 3);
     await recordShownOnPagehide(page);
     await page.reload();
-    const restored = (await waitForStatus(page, 'paused')).map((l) => l.iteration);
+    const restored = (await waitForStatus(page, 'paused', UNDER_LOAD)).map((l) => l.iteration);
     const shown = await shownAtPagehide(page);
     const saved = await savedAtPagehide(page);
     console.log(`reload: shown ${shown}, said saved through ${saved}, reopened at ${restored}, lost ${lost(shown, restored)}`);
@@ -165,7 +167,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await a.page.close();
     await b.page.getByTestId('fault-notices').filter({ hasText: 'The other tab let go of these runs' }).waitFor({ timeout: 120_000 });
     await b.page.getByTestId('read-only').waitFor({ state: 'detached' });
-    const taken = (await waitForStatus(b.page, 'paused')).map((l) => l.iteration);
+    const taken = (await waitForStatus(b.page, 'paused', UNDER_LOAD)).map((l) => l.iteration);
     console.log(`hand-over: shown ${shown}, said saved through ${saved}, taken over at ${taken}, lost ${lost(shown, taken)}`);
     expectAtMostOneLost(shown, taken, saved);
     expect(b.errors).toEqual([]);
@@ -175,7 +177,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     const context = await newContext();
     const { page } = await tab(context, `${baseUrl}?backend=wasm&${SMALL}&iterations=4`);
     await page.getByRole('button', { name: 'Train', exact: true }).click();
-    await waitForStatus(page, 'finished');
+    await waitForStatus(page, 'finished', UNDER_LOAD);
     expect(await storedCheckpoints(page)).toEqual([{ 'run-1-grpo': 4, 'run-2-planpo': 4 }]); // read the moment "finished" shows
     expect(await page.getByTestId('saved-through').innerText()).toBe('Saved through iteration 4');
     const crashed = new Promise((ok) => page.once('crash', ok));
@@ -207,7 +209,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     expect(await page.evaluate(() => document.body.dataset.sawSavingStopped)).toBe('true');
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'database-deleted.png'), fullPage: true });
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
-    const paused = (await waitForStatus(page, 'paused')).map((l) => l.iteration);
+    const paused = (await waitForStatus(page, 'paused', UNDER_LOAD)).map((l) => l.iteration);
     await page.getByTestId('saving-stopped').waitFor({ state: 'detached' });
     await page.getByTestId('saved-through').filter({ hasText: `Saved through iteration ${Math.min(...paused)}` }).waitFor();
     await page.close();
@@ -222,9 +224,11 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await first.page.getByRole('button', { name: 'Step', exact: true }).click();
     await waitForIteration(first.page, 1);
     await first.page.getByTestId('saved-through').filter({ hasText: 'Saved through iteration 1' }).waitFor();
+    // "Saved through" shows the smallest saved iteration of the runs saved so far: wait until every run's
+    // checkpoint is stored before the page closes (a write not started by then never happens).
+    await expect.poll(() => storedCheckpoints(first.page), { timeout: UNDER_LOAD }).toEqual([{ 'run-1-grpo': 1, 'run-2-planpo': 1 }]);
     // The lab's page is closed (not navigated: a page kept in the back/forward cache could still
-    // finish a write), and the scrambling waits until every run of the lab has its checkpoint stored
-    // ("Saved through" shows the smallest saved iteration of the runs saved so far).
+    // finish a write).
     await first.page.close();
     const scrambler = await context.newPage();
     await scrambler.goto(`${baseUrl}robots.txt`);

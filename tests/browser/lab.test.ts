@@ -121,25 +121,4 @@ describe('the lab', () => {
     expect(await groupSnapshot(again)).toEqual(snapshot);
     expect(errors).toEqual([]);
   });
-
-  it('both runs train on webgpu (software adapter), and the share link replays iteration 1 there bit for bit', async () => {
-    const { page, errors } = await openPage(lab, `${baseUrl}?backend=webgpu&groupSize=2&tasksPerIteration=1&maxTurns=3&envSize=4&hidden=16&estimators=grpo,planpo`);
-    await page.getByRole('button', { name: 'Train', exact: true }).click();
-    const lines = await waitForIteration(page, 1, 2, 150_000);
-    expect(lines.map((l) => l.backend)).toEqual(['webgpu', 'webgpu']);
-    expect(lines.map((l) => l.status)).toEqual(['running', 'running']);
-    expect(lines[1].fingerprint).toBe(lines[0].fingerprint);
-    await page.getByRole('button', { name: 'Pause', exact: true }).click();
-    const group = page.getByRole('region', { name: 'Rollout group' });
-    await group.locator('li.turn').first().waitFor(); // the group view renders deferred
-    expect(await group.getByRole('article').count()).toBe(2);
-    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-    const link = await page.getByTestId('share-link').inputValue();
-
-    const { page: again } = await openPage(lab, link);
-    await again.getByRole('button', { name: 'Step', exact: true }).click();
-    const replay = await waitForIteration(again, 1, 2, 150_000);
-    expect(replay.map((l) => [l.backend, l.fingerprint, l.metricsFingerprint])).toEqual(lines.map((l) => [l.backend, l.fingerprint, l.metricsFingerprint]));
-    expect(errors).toEqual([]);
-  });
 });

@@ -51,8 +51,9 @@ describe('a training run folder in the lab', () => {
     await run.getByRole('button', { name: 'Open step 3' }).click();
     expect(await waitForSummary(page, 'gen-run step 3 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
     expect(await page.getByTestId('import-summary').innerText()).toMatch(/Training steps\s*1 \(3–3\)/);
+    // the group list comes from the worker after the summary shows: wait for it
+    await expect.poll(() => page.getByLabel(/^Group \(/).locator('option').count(), { timeout: 30_000 }).toBe(4);
     const options = await page.getByLabel(/^Group \(/).locator('option').allInnerTexts();
-    expect(options).toHaveLength(4);
     for (const label of options) expect(label).toMatch(/^step 3 · /);
     expect(await run.locator('tr[aria-current="true"] th').innerText()).toBe('step 3');
 

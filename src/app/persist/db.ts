@@ -28,7 +28,6 @@ import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import type { SavedDivergence, SavedReport } from '../../core/train/run-file';
 import type { LabConfig } from '../../state/lab-config';
-import type { RefusedFileRecord } from './refused-files';
 
 export const DB_NAME = 'rollout-lab';
 export const DB_VERSION = 4;
@@ -52,6 +51,20 @@ export interface LabRecord {
 }
 
 type IterationKey = [string, string, number];
+
+/** A run file the lab refused, kept aside (refused-files.ts): never opened as a lab. */
+export interface RefusedFileRecord {
+  id: string;
+  name: string;
+  /** The file's size in bytes (also when its bytes were not kept). */
+  size: number;
+  /** When it was opened and refused (ms since the epoch). */
+  refusedAt: number;
+  /** The one-line reason it was refused. */
+  reason: string;
+  /** The file as opened; null when it was larger than REFUSED_KEEP_BYTES. */
+  bytes: Blob | null;
+}
 
 export interface LabSchema extends DBSchema {
   labs: { key: string; value: LabRecord };

@@ -8,23 +8,10 @@
  */
 import { randomId } from '../random-id';
 import { savedRunsEvents, type RefusedFileSummary } from '../../state/saved-runs-store';
-import { labDb } from './db';
+import { labDb, type RefusedFileRecord } from './db';
 
 /** The largest file whose bytes are kept (a larger one is listed with its reason, without its bytes). */
 export const REFUSED_KEEP_BYTES = 64 * 1024 ** 2;
-
-export interface RefusedFileRecord {
-  id: string;
-  name: string;
-  /** The file's size in bytes (also when its bytes were not kept). */
-  size: number;
-  /** When it was opened and refused (ms since the epoch). */
-  refusedAt: number;
-  /** The one-line reason it was refused. */
-  reason: string;
-  /** The file as opened; null when it was larger than REFUSED_KEEP_BYTES. */
-  bytes: Blob | null;
-}
 
 function summaryOf(r: RefusedFileRecord): RefusedFileSummary {
   return { id: r.id, name: r.name, size: r.size, refusedAt: r.refusedAt, reason: r.reason, bytesKept: r.bytes !== null };

@@ -16,7 +16,7 @@ const StepRow = memo(function StepRow({ k, entry, row, open, busy }: { k: number
     <tr data-step={entry.step ?? ''} data-summarised={row ? 'true' : 'false'} aria-current={open ? 'true' : undefined} className={open ? 'run-step-open' : undefined}>
       <th scope="row">{stepLabel(entry.step)}</th>
       <td>
-        <button type="button" disabled={busy || open || !hasStepFiles(k)} aria-label={`Open ${stepLabel(entry.step)}`} onClick={() => void openRunStep(k)}>{open ? 'open' : 'Open'}</button>
+        <button type="button" disabled={busy || open || !hasStepFiles(k)} title={hasStepFiles(k) ? undefined : 're-open the folder to open this step'} aria-label={`Open ${stepLabel(entry.step)}`} onClick={() => void openRunStep(k)}>{open ? 'open' : 'Open'}</button>
       </td>
       <td>{entry.files}{entry.ranks > 1 ? ` (${entry.ranks} ranks)` : ''}</td>
       <td>{size(entry.bytes)}</td>

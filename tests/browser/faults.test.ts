@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchChromium, openPage, type LabBrowser } from './browser';
+import { runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
+import { savedMetrics, stepTimes, waitForSaved } from './persist-page';
+
+const baseUrl = inject('baseUrl');
+const SHOTS = process.env.PERSIST_SHOTS;
+
+/**
+ * What the user sees when something under the lab fails, and that nothing saved is lost: the
+ * origin's storage fills up (a quota set over the DevTools protocol), a trainer worker stops
+ * answering, a WebGPU device is lost (both through the `?debug=faults` hooks, on real workers).
+ */
+async function open(lab: LabBrowser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(lab, url);
+  opened.page.on('dialog', (d) => void d.accept()); // beforeunload: leave
+  await opened.page.getByRole('button', { name: 'Step', exact: true }).waitFor();
+  return opened;
+}
+
+const iterationsSaved = async (page: Page, run: number) => (await savedMetrics(page, run)).map((m) => m.iteration);
+
+/** Train through a fault armed after iteration `after` until every run is past it, then pause; the restart notice's text. */
+async function trainThroughFault(page: Page, after: number, timeout = 120_000): Promise<string> {
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
+  const notice = page.getByTestId('fault-notices');
+  await notice.waitFor({ timeout });
+  await waitForIteration(page, after + 1);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await waitForStatus(page, 'paused');
+  return notice.innerText();
+}
+
+describe('faults under the lab, in a browser', () => {
+  let plain: LabBrowser;
+  let webgpu: LabBrowser;
+  beforeAll(async () => {
+    [plain, webgpu] = await Promise.all([launchChromium({ webgpu: false }), launchChromium({ webgpu: true })]);
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await webgpu?.close();
+  });
+
+  it('storage that fills up says "Browser storage is full" and names what is kept; with room again, saving resumes', async () => {
+    const { page, errors } = await open(plain, `${baseUrl}?backend=wasm&${SMALL}`);
+    await stepTimes(page, 1, 0, (k) => waitForIteration(page, k));
+    await waitForSaved(page, 1);
+    // a quota below what is stored already; IndexedDB sees it once its cached free space expires (about 30 s here)
+    const cdp = await page.context().newCDPSession(page);
+    const origin = new URL(baseUrl).origin;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    const full = page.getByTestId('save-error');
+    await full.waitFor({ timeout: 180_000 });
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await waitForStatus(page, 'paused');
+    const text = await full.innerText();
+    expect(text).toMatch(/^Browser storage is full, so the latest iterations are not saved\. Everything saved before is kept \(.*\)\. Delete old runs below to make room\.$/);
+    const kept = Object.fromEntries([...text.matchAll(/(GRPO|PlanPO) at iteration (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+    expect(Object.keys(kept).sort()).toEqual(['GRPO', 'PlanPO']);
+    const [grpo, planpo] = [kept.GRPO, kept.PlanPO];
+    expect(await page.getByTestId('saved-through').innerText()).toBe(`Saved through iteration ${Math.min(grpo, planpo)}`);
+    const trained = Math.min(...(await runLines(page)).map((l) => l.iteration));
+    console.log(`storage full: saved through GRPO ${grpo}, PlanPO ${planpo}; trained to ${trained}`);
+    expect(trained).toBeGreaterThan(Math.max(grpo, planpo)); // training went on; only saving stopped
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'fault-storage-full.png') });
+    // what the notice names is what storage holds, every iteration of it
+    expect(await iterationsSaved(page, 0)).toEqual(Array.from({ length: grpo }, (_, i) => i + 1));
+    expect(await iterationsSaved(page, 1)).toEqual(Array.from({ length: planpo }, (_, i) => i + 1));
+
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin }); // the browser's own quota again: room to save
+    const want = (await runLines(page)).map((l) => [l.estimator, l.iteration + 1]);
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await expect.poll(async () => (await runLines(page)).map((l) => [l.estimator, l.iteration]), { timeout: 180_000 }).toEqual(want);
+    const low = Math.min(...want.map(([, k]) => k as number));
+    await waitForSaved(page, low);
+    await full.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('saved-through').innerText()).toBe(`Saved through iteration ${low}`);
+    await page.reload();
+    await waitForStatus(page, 'paused');
+    expect((await runLines(page)).map((l) => [l.estimator, l.iteration])).toEqual(want);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 420_000);
+
+  it('a worker that stops answering is noticed, named, and restarted from its saved checkpoint', async () => {
+    const { page, errors } = await open(plain, `${baseUrl}?backend=wasm&${SMALL}&debug=faults`);
+    await page.evaluate('window.rolloutLabDebug.stallMs(5000)'); // instead of a minute: still ≥ 10 × the slowest iteration
+    await page.evaluate("window.rolloutLabDebug.fault(0, 'hang', 2)");
+    const text = await trainThroughFault(page, 2);
+    expect(text).toContain('GRPO\'s trainer stopped answering; restarted in a fresh worker from its checkpoint at iteration 2');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'fault-hang.png') });
+    expect((await iterationsSaved(page, 0)).slice(0, 3)).toEqual([1, 2, 3]); // nothing saved was lost, and it trains on
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // a software WebGPU adapter compiles every shader on the first iteration (minutes on a loaded machine), so the device
+  // is lost before any: the test waits only for the run that falls back to wasm, never for the other's first iteration
+  it('a lost WebGPU device is named and its run goes on on wasm, saving as it trains', async () => {
+    const { page, errors } = await open(webgpu, `${baseUrl}?backend=webgpu&${SMALL}&debug=faults`);
+    await page.evaluate("window.rolloutLabDebug.fault(0, 'lose-device', 0)");
+    const notice = page.getByTestId('fault-notices');
+    await notice.waitFor({ timeout: 120_000 });
+    expect(await notice.innerText()).toMatch(/GRPO's trainer lost its WebGPU device \(webgpu device lost[^)]*\); restarted in a fresh worker from the start \(no checkpoint yet\) on wasm\./);
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    const grpo = async () => (await runLines(page)).find((l) => l.estimator === 'grpo');
+    await expect.poll(async () => (await grpo())?.iteration ?? 0, { timeout: 180_000 }).toBeGreaterThanOrEqual(2);
+    expect((await grpo())?.backend).toBe('wasm');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'fault-device-lost.png') });
+    await expect.poll(async () => (await iterationsSaved(page, 0)).slice(0, 2), { timeout: 60_000 }).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 420_000);
+});
