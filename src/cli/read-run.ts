@@ -23,6 +23,11 @@ export interface ImportBatch {
   several: boolean;
 }
 
+/** Lines skipped in the batch's files, each once however many problems it holds (a file not read is a problem, not a line). */
+export function skippedLinesOf(batch: Pick<ImportBatch, 'results'>): number {
+  return batch.results.reduce((n, { result }) => n + result.skippedLines, 0);
+}
+
 /** The batch's `note: …` lines (`FILE: note: …` in a folder); `frameworksOnly` leaves out rollouts.v1 files. */
 export function batchNotes(batch: ImportBatch, frameworksOnly = false): string[] {
   return batch.results

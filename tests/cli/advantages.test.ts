@@ -120,7 +120,7 @@ describe('advantages CLI on bad input', () => {
     expect(code).toBe(1);
     expect(err.slice(0, 4).map((e) => e.split(':')[0])).toEqual(['line 2', 'line 5', 'line 7', 'line 9']);
     expect(err[2]).toMatch(/traj "g0\/no-tokens": turns\[\]\.response_tokens \(L_\{i,t\}\) is missing/);
-    expect(err[4]).toBe('advantages: scored 4 trajectories in 1 group with grpo; 4 failed');
+    expect(err[4]).toBe('advantages: scored 4 trajectories in 1 group with grpo; 4 failed (3 lines skipped, 4 problems)');
     expectGolden(out, broadcast('mixed_4', scenario('mixed_4').grpo.trajectory_rows.adv_std_norm));
   });
 

@@ -20,10 +20,10 @@ import { assembleParams } from '../../core/advantage/params';
 import { unmetRequirement } from '../../core/advantage/requires';
 import type { CliCommand, CliIo } from '../command';
 import { MAX_BYTES_HELP, maxBytesFlag, readMappingFile } from '../read-import';
-import { batchNotes, readRunBatches, type ImportBatch } from '../read-run';
+import { batchNotes, readRunBatches, skippedLinesOf, type ImportBatch } from '../read-run';
 import { ESTIMATOR_IDS, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { AdvantageEstimator, TurnAdvantages } from '../../core/advantage/types';
-import { formatProblem, IMPORT_FRAMEWORKS, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
+import { describeProblems, formatProblem, IMPORT_FRAMEWORKS, toRolloutGroups, type ConvertedGroup, type LocatedRecord } from '../../core/io';
 
 const OWN_FLAGS = ['in', 'estimator', 'json', 'map', 'max-bytes'];
 
@@ -113,6 +113,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let groupCount = 0;
   let failed = 0;
   let readProblems = 0;
+  let skippedLines = 0;
   const notes: string[] = [];
   // One training step's files at a time (a folder): groups form within a step, are scored, printed, dropped.
   for await (const batch of readRunBatches(path, io, { estimateTokens: 'frameworks', maxBytes: maxBytesFlag(args), ...(mapping ? { mapping } : {}) })) {
@@ -122,12 +123,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     groupCount += out.groups;
     failed += out.failed;
     readProblems += batch.problemCount;
+    skippedLines += skippedLinesOf(batch);
     notes.push(...batchNotes(batch, true));
   }
   if (args.flags.json === undefined) for (const note of notes) io.err(escapeControl(note));
   if (recordCount === 0 && readProblems === 0) io.err('no trajectories in the input');
   if (args.flags.json === undefined) {
-    io.err(`advantages: scored ${scoredCount} trajectories in ${groupCount} group${groupCount === 1 ? '' : 's'} with ${estimator.id}; ${failed} failed`);
+    io.err(`advantages: scored ${scoredCount} trajectories in ${groupCount} group${groupCount === 1 ? '' : 's'} with ${estimator.id}; ${failed} failed${skippedLines > 0 ? ` (${describeProblems({ skippedLines, problemCount: failed })})` : ''}`);
   }
   return failed > 0 || scoredCount === 0 ? 1 : 0;
 }

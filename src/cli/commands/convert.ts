@@ -10,9 +10,9 @@ import type { CliCommand, CliIo } from '../command';
 import { MAX_BYTES_HELP, maxBytesFlag, readMappingFile } from '../read-import';
 import { checkOutputPath } from '../errors';
 import { refuseSameFile } from '../files';
-import { batchNotes, readRunBatches } from '../read-run';
+import { batchNotes, readRunBatches, skippedLinesOf } from '../read-run';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
-import { formatsOfFramework, IMPORT_FRAMEWORKS, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
+import { describeProblems, formatsOfFramework, IMPORT_FRAMEWORKS, outcomeDisagreementNote, scoreTrajectories, writeRollouts, type ImportFormatId, type RolloutTrajectoryV1 } from '../../core/io';
 
 const FROM = IMPORT_FRAMEWORKS.filter((f) => f !== 'rollouts.v1');
 const KNOWN_FLAGS = ['from', 'in', 'out', 'advantages', 'json', 'map', 'max-bytes'];
@@ -76,6 +76,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let problems = 0;
   let listed = 0;
   let problemCount = 0;
+  let skippedLines = 0;
   // One step's files at a time (a folder): read, score, write, drop.
   for await (const batch of readRunBatches(input, io, { formats, estimateTokens: true, maxBytes: maxBytesFlag(args), ...(mapping ? { mapping } : {}) })) {
     let records: RolloutTrajectoryV1[] = batch.results.flatMap(({ result }) => result.trajectories);
@@ -89,6 +90,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     await sink.write(writeRollouts(records));
     for (const line of [...batch.problemLines, ...scoreErrors]) io.err(line);
     notes.push(...batchNotes(batch));
+    const disagree = outcomeDisagreementNote(records);
+    if (disagree !== null) notes.push(`warning: ${batch.step === null ? '' : `step ${batch.step}: `}${disagree}`);
     for (const { result } of batch.results) {
       adapters.add(result.adapterLabel);
       tokens.add(result.tokenCounts);
@@ -98,15 +101,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     groups += new Set(records.map((r) => r.group_id)).size;
     listed += batch.problemLines.length;
     problemCount += batch.problemCount;
+    skippedLines += skippedLinesOf(batch);
     problems += batch.problemCount + scoreErrors.length;
   }
   await sink.close();
   if (args.flags.json === undefined) for (const line of notes) io.err(line);
-  const summary = { adapters: [...adapters], trajectories, groups, problems, tokenCounts: tokens.size === 1 ? [...tokens][0] : 'mixed', files, notes };
+  const summary = { adapters: [...adapters], trajectories, groups, problems, skippedLines, tokenCounts: tokens.size === 1 ? [...tokens][0] : 'mixed', files, notes };
   if (args.flags.json !== undefined) io.err(JSON.stringify(summary));
   else {
-    const shown = problemCount > listed ? ` (${listed} listed)` : '';
-    io.err(`convert: read ${files} file${files === 1 ? '' : 's'} as ${summary.adapters.join(', ')}; wrote ${trajectories} trajectories in ${groups} groups; token counts: ${summary.tokenCounts}; ${problems} problems${shown}`);
+    const tally = describeProblems({ skippedLines, problemCount: problems, listed: problemCount > listed ? listed : undefined });
+    io.err(`convert: read ${files} file${files === 1 ? '' : 's'} as ${summary.adapters.join(', ')}; wrote ${trajectories} trajectories in ${groups} groups; token counts: ${summary.tokenCounts}; ${tally}`);
   }
   return problems > 0 ? 1 : 0;
 }

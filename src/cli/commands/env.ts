@@ -8,6 +8,7 @@ import { didYouMean, echo, escapeControl, readTextFile } from '../errors';
 import type { CliCommand, CliIo } from '../command';
 import { createRng, deriveSeed } from '../../core/math/rng';
 import { ENVIRONMENTS, ENV_IDS, getEnv } from '../../core/env/registry';
+import { sizeRangeProblem } from '../../core/env/size';
 import type { BaseEnvState, EnvOptions, TextEnv } from '../../core/env/types';
 
 const USAGE = `Usage: npm run -s cli -- env <list|play|solve|stats> [options]
@@ -42,10 +43,14 @@ function envFrom(args: ParsedArgs): AnyEnv {
 function optionsFrom(args: ParsedArgs, env: AnyEnv): EnvOptions {
   const taskType = choiceFlag(args, 'task-type', env.taskTypes);
   const split = choiceFlag(args, 'split', env.splits);
+  const size = intFlag(args, 'size');
+  // The registry entry's declared range, worded as the lab and `train` word it.
+  const sizeProblem = size === undefined ? null : sizeRangeProblem(env.id, env.sizeRange, size);
+  if (sizeProblem !== null) throw new CliError(`--size: ${sizeProblem}`);
   return {
     taskType,
     split,
-    size: intFlag(args, 'size'),
+    size,
     maxTurns: intFlag(args, 'max-turns'),
     dialect: stringFlag(args, 'dialect'),
   };

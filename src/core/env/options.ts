@@ -1,6 +1,7 @@
 /** Option validation shared by the environments: errors name the environment and list valid values. */
 import { createRng, deriveSeed } from '../math/rng';
-import type { EnvOptions, Split } from './types';
+import { sizeRangeProblem } from './size';
+import type { EnvOptions, SizeRange, Split } from './types';
 
 export const SPLITS: readonly Split[] = ['seen', 'unseen'];
 
@@ -20,13 +21,22 @@ export function checkInt(env: string, what: string, value: number | undefined, m
   return value;
 }
 
+/** The size option, or the default; a size outside the declared range is a RangeError worded by `sizeRangeProblem`. */
+function checkSize(env: string, range: SizeRange, value: number | undefined): number {
+  if (value === undefined) return range.default;
+  const problem = sizeRangeProblem(env, range, value);
+  if (problem !== null) throw new RangeError(`size: ${problem}`);
+  return value;
+}
+
 export interface CommonLimits<T extends string> {
   /** Registry id, named in error messages. */
   env: string;
   /** Seed-stream name of the task-type draw (`deriveSeed(seed, stream, 'task-type')`). */
   stream: string;
   taskTypes: readonly T[];
-  size: { min: number; default: number; max: number };
+  /** The registry entry's `sizeRange` (the same object), so a refusal reads as everywhere else. */
+  size: SizeRange;
   maxTurns: { limit: number; default: number };
 }
 
@@ -44,7 +54,7 @@ export function resolveCommonOptions<T extends string>(
   return {
     taskType: checkChoice<T>(env, 'task type', options.taskType, limits.taskTypes) ?? drawn,
     split: checkChoice(env, 'split', options.split, SPLITS) ?? 'seen',
-    size: checkInt(env, 'size', options.size, limits.size.min, limits.size.max, limits.size.default),
+    size: checkSize(env, limits.size, options.size),
     maxTurns: checkInt(env, 'maxTurns', options.maxTurns, 1, limits.maxTurns.limit, limits.maxTurns.default),
   };
 }

@@ -11,6 +11,8 @@ import { sliceAdvantages, type EstimatorSlice } from '../rollout/records';
 import { withEstimatorAdvantages } from './export';
 import { rolloutLines } from '../io/export/write-rollouts';
 import { buildGroups, facet, groupFlags, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
+import { describeProblems } from '../io/import/problems';
+import { outcomeDisagreementNote } from '../io/to-group';
 import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
 import { applyParams, defaultParams, type EstimatorParamsMap } from './params';
@@ -34,6 +36,8 @@ export interface ImportSummary {
   taskTypes: string[];
   problems: ImportProblem[];
   problemCount: number;
+  /** Lines of the file skipped, each once however many problems it holds (`problemCount` counts problems). */
+  skippedLines: number;
   tokenCounts: ImportResult['tokenCounts'];
   notes: string[];
   estimators: EstimatorStatus[];
@@ -116,7 +120,8 @@ export class ImportSession {
       fileName: this.fileName, format: result.format, adapterLabel: result.adapterLabel,
       trajectories: groups.reduce((n, g) => n + g.members.length, 0), groups: groups.length,
       steps: facet(groups, (g) => g.step), environments: facet(groups, (g) => g.env), taskTypes: facet(groups, (g) => g.taskType),
-      problems: this.problems.list.slice(), problemCount: this.problems.count, tokenCounts: result.tokenCounts,
+      problems: this.problems.list.slice(), problemCount: this.problems.count,
+      skippedLines: result.skippedLines, tokenCounts: result.tokenCounts,
       notes: this.notes(),
       readOnly: result.rewardless === true,
       singletonGroups: groups.filter((g) => g.members.length === 1).length,
@@ -127,9 +132,14 @@ export class ImportSession {
     };
   }
 
-  /** The reader's notes, plus one when groups of one are present (scored, but not a comparison). */
+  /**
+   * The reader's notes, plus one when outcome.success and episode_reward disagree (either way) and
+   * one when groups of one are present (scored, but not a comparison).
+   */
   private notes(): string[] {
     const notes = this.result.notes.slice();
+    const disagree = this.result.rewardless ? null : outcomeDisagreementNote(this.result.trajectories);
+    if (disagree !== null) notes.push(disagree);
     const singles = this.groups.filter((g) => g.members.length === 1).length;
     if (singles > 0 && !this.result.rewardless) {
       notes.push(`${singles} of ${this.groups.length} groups have one member: a group of one has no relative advantage (those values are each estimator's singleton rule, e.g. GRPO's R/(1 + ε))`);
@@ -195,7 +205,8 @@ export class ImportSession {
 
   /** The skipped lines as a plain-text report (line, reason), all listed ones and the total. */
   problemReport(): string {
-    const head = `# ${this.fileName}: ${this.problems.count} problem(s); the first ${this.problems.list.length} listed\n`;
+    const counts = describeProblems({ skippedLines: this.result.skippedLines, problemCount: this.problems.count, listed: this.problems.list.length });
+    const head = `# ${this.fileName}: ${counts}\n`;
     return head + this.problems.list.map((p) => `${p.line === null ? 'file' : `line ${p.line}`}\t${p.reason}`).join('\n') + '\n';
   }
 }

@@ -9,6 +9,8 @@ export {
 } from './rollouts-v1';
 export { readRollouts, type LocatedRecord, type ReadError, type ReadResult } from './read-rollouts';
 export {
+  outcomeDisagreement,
+  outcomeDisagreementNote,
   toRolloutGroups,
   toTrajectorySummary,
   whitespaceTokenCount,

@@ -94,6 +94,38 @@ export function toTrajectorySummary(record: RolloutTrajectoryV1, options: ToGrou
   return { ok: true, summary };
 }
 
+/**
+ * Where outcome.success and episode_reward R disagree, both ways: a failure with R > 0, or a
+ * success with R ≤ 0. Such a record is scored as given (the file may mean it), so this is a warning
+ * for the reader, worded the same in the CLI and the lab; null when they agree.
+ */
+export function outcomeDisagreement(outcome: { success: boolean; episode_reward: number }): string | null {
+  const { success, episode_reward: reward } = outcome;
+  if (!success && reward > 0) return `outcome.success is false but episode_reward is ${reward} > 0; scored as given (success-conditioned estimators treat it as a failure)`;
+  if (success && reward <= 0) return `outcome.success is true but episode_reward is ${reward} ≤ 0; scored as given (success-conditioned estimators treat it as a success, reward-based ones see no reward)`;
+  return null;
+}
+
+/**
+ * One note for a whole file (the lab's import summary, `convert`): how many records' success and
+ * reward disagree each way, and the first one's warning; null when none do.
+ */
+export function outcomeDisagreementNote(records: readonly RolloutTrajectoryV1[]): string | null {
+  let successes = 0;
+  let failures = 0;
+  let first: string | null = null;
+  for (const record of records) {
+    const message = outcomeDisagreement(record.outcome);
+    if (message === null) continue;
+    if (record.outcome.success) successes++;
+    else failures++;
+    first ??= `traj "${record.traj_id}" of group "${record.group_id}": ${message}`;
+  }
+  if (first === null) return null;
+  const n = successes + failures;
+  return `${n} ${n === 1 ? 'trajectory has' : 'trajectories have'} outcome.success and episode_reward that disagree (${successes} success${successes === 1 ? '' : 'es'} with R ≤ 0, ${failures} failure${failures === 1 ? '' : 's'} with R > 0); the first, ${first}`;
+}
+
 /** Groups records by group_id (first-appearance order) and converts each member. */
 export function toRolloutGroups(
   records: readonly LocatedRecord[],
@@ -125,11 +157,8 @@ export function toRolloutGroups(
       continue;
     }
     ids.set(trajId, located);
-    const { success, episode_reward: reward } = located.record.outcome;
-    if (!success && reward > 0) {
-      warnings.push({ line: located.line, index: located.index, groupId, trajId,
-        message: `outcome.success is false but episode_reward is ${reward} > 0; scored as given (success-conditioned estimators treat it as a failure)` });
-    }
+    const disagreement = outcomeDisagreement(located.record.outcome);
+    if (disagreement !== null) warnings.push({ line: located.line, index: located.index, groupId, trajId, message: disagreement });
     entry.members.push(located);
     entry.group.trajectories.push(converted.summary);
   }

@@ -35,6 +35,7 @@ export function joinStepResults(files: ReadonlyArray<{ path: string; result: Imp
     sourceLines: files.flatMap((f) => f.result.sourceLines),
     problems,
     problemCount: files.reduce((n, f) => n + f.result.problemCount, 0),
+    skippedLines: files.reduce((n, f) => n + f.result.skippedLines, 0),
     tokenCounts: counts.size === 1 ? first.tokenCounts : 'mixed',
     notes: files.flatMap((f) => f.result.notes.map((note) => `${f.path}: ${note}`)),
     summary: {

@@ -10,6 +10,7 @@
  */
 import { validateEstimatorParams } from '../advantage/params';
 import { getEnv, isEnvId } from '../env/registry';
+import { sizeRangeProblem } from '../env/size';
 import { validateRewardParams } from '../reward/registry';
 import type { AggMode, KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
@@ -161,8 +162,9 @@ function validateEnvFields(raw: Record<string, unknown>, config: RunConfig, prob
 
 /** "envSize: 10 is outside shop-v0's size range 20..500 catalogue products; using its default 60". */
 export function envSizeProblem(envId: string, value: unknown): string {
-  const { min, max, default: def, unit } = getEnv(envId).sizeRange;
-  return `envSize: ${quoteValue(value)} is outside ${envId}'s size range ${min}..${max} ${unit}; using its default ${def}`;
+  const range = getEnv(envId).sizeRange;
+  const why = typeof value === 'number' ? sizeRangeProblem(envId, range, value) : null;
+  return `envSize: ${why ?? `${quoteValue(value)} is outside ${envId}'s size range ${range.min}..${range.max} ${range.unit}`}; using its default ${range.default}`;
 }
 
 /** estimatorParams / rewardParams: an object checked against the entry's declared parameters. */

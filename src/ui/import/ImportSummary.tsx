@@ -1,4 +1,5 @@
 import { downloadProblemReport } from '../../app/import-client';
+import { describeProblems } from '../../core/io/import/problems';
 import { useImportStore } from '../../state/import-store';
 
 const TOKEN_WORDS = {
@@ -16,7 +17,7 @@ export function ImportSummaryPanel() {
   const shown = summary.problems.length;
   return (
     <section aria-label="Import summary" className="import-summary" data-testid="import-summary"
-      data-trajectories={summary.trajectories} data-groups={summary.groups} data-problems={summary.problemCount}
+      data-trajectories={summary.trajectories} data-groups={summary.groups} data-problems={summary.problemCount} data-skipped-lines={summary.skippedLines}
       data-seconds={seconds?.total ?? ''} data-read-seconds={seconds?.read ?? ''}>
       <h2>{summary.fileName}</h2>
       <p>
@@ -35,8 +36,7 @@ export function ImportSummaryPanel() {
       {summary.problemCount > 0 ? (
         <details className="import-problems" open={summary.problemCount <= 10}>
           <summary data-testid="problem-count">
-            {summary.problemCount} line{summary.problemCount === 1 ? '' : 's'} skipped
-            {summary.problemCount > shown ? ` (first ${shown} listed)` : ''}; every good line was kept
+            {describeProblems({ skippedLines: summary.skippedLines, problemCount: summary.problemCount, listed: shown })}; every good line was kept
           </summary>
           <button type="button" onClick={() => void downloadProblemReport()}>Download the problem report</button>
           <ol className="problem-list">

@@ -88,7 +88,7 @@ describe('science-v0', () => {
       // The bathroom is behind the kitchen; every other answer-box room is next to the hallway.
       expect(state.rooms).toHaveLength(boxRoom === 'bathroom' ? 3 : 2);
     }
-    expect(() => env.reset(0, { size: 1 })).toThrow(/size must be an integer in 2\.\.10/);
+    expect(() => env.reset(0, { size: 1 })).toThrow(/size: 1 is outside science-v0's size range 2\.\.10 rooms/);
   });
 
   it('task texts follow ScienceWorld\'s templates for every family', () => {

@@ -36,7 +36,7 @@
  * ## Version history
  * - v0: first version.
  */
-import type { EnvOptions, StepResult, TextEnv } from '../types';
+import type { EnvOptions, SizeRange, StepResult, TextEnv } from '../types';
 import { admissibleCommands, applyCommand, type HouseholdView } from './dynamics';
 import { generateWorld, type WorldSpec } from './generate';
 import { householdChecks } from './checks';
@@ -50,6 +50,8 @@ import { NOTHING_HAPPENS, commandText, feedbackText, introText } from './text';
 export const HOUSEHOLD_DEFAULT_MAX_TURNS = 30;
 export const HOUSEHOLD_MAX_TURNS_LIMIT = 50;
 export const HOUSEHOLD_SIZE = { min: 4, default: 6, max: 20 } as const;
+/** The `size` option's declaration: the registry entry's `sizeRange`, and what reset checks against. */
+const HOUSEHOLD_SIZE_RANGE: SizeRange = { ...HOUSEHOLD_SIZE, unit: 'receptacles' };
 export const HOUSEHOLD_DIALECTS: readonly HouseholdDialect[] = ['current', 'legacy'];
 const ENV = 'household-v0';
 
@@ -60,7 +62,7 @@ export const SUCCESS_REWARD = 10;
 export function householdSpec(seed: number, options: EnvOptions = {}): WorldSpec {
   return {
     ...resolveCommonOptions(seed, options, {
-      env: ENV, stream: 'household', taskTypes: HOUSEHOLD_TASK_TYPES, size: HOUSEHOLD_SIZE,
+      env: ENV, stream: 'household', taskTypes: HOUSEHOLD_TASK_TYPES, size: HOUSEHOLD_SIZE_RANGE,
       maxTurns: { limit: HOUSEHOLD_MAX_TURNS_LIMIT, default: HOUSEHOLD_DEFAULT_MAX_TURNS },
     }),
     dialect: checkChoice(ENV, 'dialect', options.dialect, HOUSEHOLD_DIALECTS) ?? 'current',
@@ -97,7 +99,7 @@ export const householdEnv: TextEnv<HouseholdState> = {
   label: 'Household (ALFWorld miniature)',
   maxTurns: HOUSEHOLD_DEFAULT_MAX_TURNS,
   maxTurnsLimit: HOUSEHOLD_MAX_TURNS_LIMIT,
-  sizeRange: { ...HOUSEHOLD_SIZE, unit: 'receptacles' },
+  sizeRange: HOUSEHOLD_SIZE_RANGE,
   taskTypes: HOUSEHOLD_TASK_TYPES,
   splits: SPLITS,
   noOpFeedback: NOTHING_HAPPENS,

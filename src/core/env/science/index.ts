@@ -40,7 +40,7 @@
  */
 import { resolveCommonOptions, SPLITS } from '../options';
 import { constructDemoGroup, demoOptions } from '../demo';
-import type { EnvOptions, StepResult, TextEnv } from '../types';
+import type { EnvOptions, SizeRange, StepResult, TextEnv } from '../types';
 import { applyScience } from './apply';
 import { commandText, scienceCommands, type SciCommand } from './commands';
 import { generateScience, type ScienceSpec } from './generate';
@@ -51,11 +51,13 @@ import { NO_ACTION, lookAround } from './text';
 export const SCIENCE_DEFAULT_MAX_TURNS = 20;
 export const SCIENCE_MAX_TURNS_LIMIT = 100;
 export const SCIENCE_SIZE = { min: 2, default: 4, max: 10 } as const;
+/** The `size` option's declaration: the registry entry's `sizeRange`, and what reset checks against. */
+const SCIENCE_SIZE_RANGE: SizeRange = { ...SCIENCE_SIZE, unit: 'rooms' };
 const ENV = 'science-v0';
 
 export function scienceSpec(seed: number, options: EnvOptions = {}): ScienceSpec {
   return resolveCommonOptions(seed, options, {
-    env: ENV, stream: 'science', taskTypes: SCIENCE_TASK_TYPES, size: SCIENCE_SIZE,
+    env: ENV, stream: 'science', taskTypes: SCIENCE_TASK_TYPES, size: SCIENCE_SIZE_RANGE,
     maxTurns: { limit: SCIENCE_MAX_TURNS_LIMIT, default: SCIENCE_DEFAULT_MAX_TURNS },
   });
 }
@@ -86,7 +88,7 @@ export const scienceEnv: TextEnv<ScienceState> = {
   label: 'Science (ScienceWorld miniature)',
   maxTurns: SCIENCE_DEFAULT_MAX_TURNS,
   maxTurnsLimit: SCIENCE_MAX_TURNS_LIMIT,
-  sizeRange: { ...SCIENCE_SIZE, unit: 'rooms' },
+  sizeRange: SCIENCE_SIZE_RANGE,
   taskTypes: SCIENCE_TASK_TYPES,
   splits: SPLITS,
   noOpFeedback: NO_ACTION,

@@ -37,7 +37,7 @@
  * - v0 (issue 14): titles name every attribute; `commandLabels` gives each listed ASIN the title and
  *   price printed beside it. Dynamics, reward and task distribution unchanged (docs/environments/shop.md).
  */
-import type { EnvOptions, StepResult, TextEnv } from '../types';
+import type { EnvOptions, SizeRange, StepResult, TextEnv } from '../types';
 import { CATALOG_SIZE } from './catalog';
 import { applyShopAction, shopActions } from './dynamics';
 import { drawGoal, suggestedQueries } from './goal';
@@ -50,10 +50,12 @@ import { constructDemoGroup, demoOptions } from '../demo';
 export const SHOP_DEFAULT_MAX_TURNS = 15;
 export const SHOP_MAX_TURNS_LIMIT = 50;
 const SUCCESS_REWARD = 10;
+/** The `size` option's declaration: the registry entry's `sizeRange`, and what reset checks against. */
+const SHOP_SIZE_RANGE: SizeRange = { ...CATALOG_SIZE, unit: 'catalogue products' };
 
 function resetShop(seed: number, options: EnvOptions = {}): ShopState {
   const { taskType, split, size: catalogSize, maxTurns } = resolveCommonOptions<ShopTaskType>(seed, options, {
-    env: 'shop-v0', stream: 'shop', taskTypes: SHOP_TASK_TYPES, size: CATALOG_SIZE,
+    env: 'shop-v0', stream: 'shop', taskTypes: SHOP_TASK_TYPES, size: SHOP_SIZE_RANGE,
     maxTurns: { limit: SHOP_MAX_TURNS_LIMIT, default: SHOP_DEFAULT_MAX_TURNS },
   });
   const goal = drawGoal(seed, taskType, split, catalogSize);
@@ -90,7 +92,7 @@ export const shopEnv: TextEnv<ShopState> = {
   label: 'Shop (WebShop miniature)',
   maxTurns: SHOP_DEFAULT_MAX_TURNS,
   maxTurnsLimit: SHOP_MAX_TURNS_LIMIT,
-  sizeRange: { ...CATALOG_SIZE, unit: 'catalogue products' },
+  sizeRange: SHOP_SIZE_RANGE,
   taskTypes: SHOP_TASK_TYPES,
   splits: SPLITS,
   noOpFeedback: null, // an invalid action re-shows the same page

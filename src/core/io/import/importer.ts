@@ -260,6 +260,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         sourceLines,
         problems: problems.list,
         problemCount: problems.count,
+        skippedLines: problems.skippedLines(sourceLines),
         tokenCounts: estimatedTurns === 0 ? 'file' : fileTurns === 0 ? 'estimated' : 'mixed',
         notes,
         summary: summarizeTrajectories(trajectories),

@@ -6,7 +6,7 @@ export { createCheckedGunzip, DEFAULT_MAX_BYTES, formatBytes, GzipLimitError, ty
 export { isParquet } from './parquet';
 export { IMPORT_FORMATS, IMPORT_FRAMEWORKS, formatsOfFramework, getImportFormat } from './registry';
 export { estimateTokens, fillTokenCounts } from './tokens';
-export { formatProblem, PROBLEM_LIST_LIMIT } from './problems';
+export { describeProblems, formatProblem, LineSet, PROBLEM_LIST_LIMIT, ProblemLog } from './problems';
 export { summarizeTrajectories } from './summary';
 export type {
   AdapterContext,

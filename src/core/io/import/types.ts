@@ -60,6 +60,11 @@ export interface ImportResult {
   /** Every problem, counted. */
   problemCount: number;
   /**
+   * Lines (or table rows) with a problem from which no record was kept, each counted once however
+   * many problems it holds (`ProblemLog.skippedLines`).
+   */
+  skippedLines: number;
+  /**
    * Where L_{i,t} came from: the file's token counts, the text estimate (`estimateTokens`, marked
    * per turn with `response_tokens_estimated: true`), or some of each.
    */
