@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useClassStore } from '../state/class-store';
 import { ClassroomButtons } from './classroom/ClassroomButtons';
 import { HiddenControls } from './classroom/HiddenControls';
+import { OfflineStatus, UpdatePrompt } from './classroom/OfflineStatus';
 import { SkipLink } from './classroom/SkipLink';
 import { Tour } from './tour/Tour';
 import { Nav } from './Nav';
@@ -38,7 +39,8 @@ export function App() {
           <Component />
         </ViewBoundary>
       </main>
-      {!embed && <StatusBar />}
+      {!embed && <StatusBar><OfflineStatus /></StatusBar>}
+      <UpdatePrompt />
       <Tour />
     </div>
   );
