@@ -55,6 +55,7 @@ const NO_NOTES: string[] = [];
 export function ImportedGroup({ estimators: compared }: { estimators: string[] }) {
   // deferred: React renders a new group (and a long group list) in interruptible slices, not one long task
   const list = useDeferredValue(useImportStore((s) => s.groupList));
+  const listed = useDeferredValue(useImportStore((s) => s.groupListed)); // deferred with the list it describes
   const index = useImportStore((s) => s.groupIndex);
   const group = useDeferredValue(useImportStore((s) => s.group));
   const slack = useConfigStore((s) => s.config.slack);
@@ -108,7 +109,8 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
             </section>
           )}
         </>
-      ) : <p className="empty">No group matches the filters.</p>}
+      ) : listed && list.length === 0 ? <p className="empty">No group matches the filters.</p>
+        : <p className="empty" role="status" aria-busy="true">Opening the group…</p>}
     </section>
   );
 }
