@@ -57,7 +57,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
   });
   return (
     <figure className="chart curve" aria-label={panel.title} data-panel={panel.key}>
-      <figcaption>{panel.title}<ChartDownload title={panel.title} xLabel="iteration" yLabel={panel.title.replace(/\s*\(.*\)$/, '')} legend={legend} /></figcaption>
+      <figcaption>{panel.title}<ChartDownload title={panel.title} yLabel={panel.title.replace(/\s*\(.*\)$/, '')} legend={legend} /></figcaption>
       <svg width={width} height={height} role="img" aria-label={`${panel.title} per iteration`}
         onMouseMove={(e) => onHover(layout.iterationAt(e.clientX - e.currentTarget.getBoundingClientRect().left))}
         onMouseLeave={() => onHover(null)}>

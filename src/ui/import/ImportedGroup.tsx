@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { pickGroup } from '../../app/import-client';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { useConfigStore } from '../../state/config-store';
@@ -70,6 +70,7 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
   const split = useMemo(() => decomposedEstimator(groups, estimators), [groups, estimators]);
   const partData = useMemo(() => (split ? scatterPoints(groups, slack, componentPair(split)) : []), [groups, slack, split]);
   const pick = (d: GroupedDatum) => viewEvents.trajectoryFocused(d.member, d.turn);
+  const legend = useRef<HTMLParagraphElement>(null); // the marker legend goes into exported scatters
   return (
     <section aria-label="Imported group" className="group-section">
       <div className="section-head">
@@ -97,13 +98,13 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
           {x && y && (
             <section aria-label="Advantage divergence" className="divergence">
               <h3>Advantage divergence (this group)</h3>
-              <ScatterLegend />
+              <ScatterLegend ref={legend} />
               <div className="chart-row">
                 <DivergenceScatter title={`${estimatorLabel(x)} vs ${estimatorLabel(y)} advantage per response`} data={pairData}
-                  xLabel={`A ${estimatorLabel(x)}`} yLabel={`A ${estimatorLabel(y)}`} onPick={pick} />
+                  xLabel={`A ${estimatorLabel(x)}`} yLabel={`A ${estimatorLabel(y)}`} onPick={pick} legend={legend} />
                 {split && (
                   <DivergenceScatter title={`${estimatorLabel(split)}: A^E vs α·A^S per response`} data={partData}
-                    xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} />
+                    xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} legend={legend} />
                 )}
               </div>
             </section>
