@@ -63,7 +63,7 @@ function writeVerlStep(path: string): void {
 }
 
 /** Heap sampler over the page and its import worker (CDP). */
-async function heapSampler(page: Page) {
+export async function heapSampler(page: Page) {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const workers: string[] = [];

@@ -17,9 +17,12 @@
  * (BENCH_PEER=0 skips it; BENCH_PEER_ROUNDS, BENCH_PEER_WARM, BENCH_PYTHON); otherwise it says how to install them.
  * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
  * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
- * PlanPO and GRPO (bench/competence.ts, minutes). Each file lists its own knobs and also runs alone with tsx.
+ * PlanPO and GRPO (bench/competence.ts, minutes); BENCH_BACKPRESSURE=1 the lab's training throughput with and
+ * without waiting for each save (bench/browser-backpressure.ts). Each file lists its own knobs and also runs alone with tsx.
  * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
  * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
+ * BENCH_RUN_FOLDER=1 adds a whole run's folder opened in Chromium (bench/browser-run-folder.ts: 200 steps,
+ * 512,000 trajectories written to a temp dir; minutes), BENCH_RUN_FOLDER=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -31,8 +34,10 @@ import { runSoak } from './soak';
 import { benchPytorchPeer } from './pytorch/peer';
 import { benchGrid } from './grid';
 import { benchBrowserThreads } from './browser-threads';
+import { benchBackpressure } from './browser-backpressure';
 import { benchCompetence } from './competence';
 import { benchSpeed, formatSpeed } from './speed';
+import { benchBrowserRunFolder, formatRunFolderFigures, runFolderOptions } from './browser-run-folder';
 import type { NodeBackend } from '../src/cli/tf-node';
 
 const json = Boolean(process.env.BENCH_JSON);
@@ -45,8 +50,15 @@ async function speed(): Promise<void> {
   print(json ? JSON.stringify({ speed: f }) : '\n' + formatSpeed(f, base));
 }
 
+async function runFolder(): Promise<void> {
+  process.stderr.write('bench: a whole run\'s folder in Chromium...\n');
+  const f = await benchBrowserRunFolder(runFolderOptions());
+  print(json ? JSON.stringify({ where: 'chromium-run-folder', ...f }) : `\nRun folder (headless Chromium, "Open folder…" by the folder input):\n${formatRunFolderFigures(f)}`);
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_SOAK === 'only') return runSoak(print);
+  if (process.env.BENCH_RUN_FOLDER === 'only') return runFolder();
   if (process.env.BENCH_SPEED === 'only') return speed();
   const backends = (process.env.BENCH_BACKENDS ?? 'wasm,cpu').split(',').filter(Boolean) as NodeBackend[];
   const rows: BenchRow[] = [];
@@ -76,6 +88,11 @@ async function main(): Promise<void> {
     section();
     const figures = await benchBrowserThreads(log);
     if (json) figures.forEach((f) => print(JSON.stringify({ where: 'chromium-threads', ...f })));
+  }
+  if (process.env.BENCH_BACKPRESSURE === '1') {
+    section();
+    const figures = await benchBackpressure(log);
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'chromium-backpressure', ...f })));
   }
   if (process.env.BENCH_COMPETENCE === '1') {
     section();
@@ -107,6 +124,7 @@ async function main(): Promise<void> {
     figures.forEach((f) => print(json ? JSON.stringify(f) : formatImportFigures(f)));
   }
   await speed();
+  if (process.env.BENCH_RUN_FOLDER === '1') await runFolder();
   if (process.env.BENCH_SOAK !== '0') await runSoak(print);
 }
 

@@ -2,7 +2,10 @@
  * The trainer worker: a thin comlink adapter over src/core. It picks the tfjs backend, and
  * everything heavy runs here so the page never blocks. One run per worker; the loop is
  * src/core/train's async generator, and each iteration's result reaches the page once through
- * the Comlink.proxy callback given to `createRun`.
+ * the Comlink.proxy callback given to `createRun`. Back-pressure: iteration k is reported only once
+ * the page's answer to report k − 1 has arrived (the lab answers when IndexedDB acknowledged it), so
+ * iteration k trains while k − 1 is being saved and the page never shows two iterations past what
+ * is stored.
  */
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs-core';
@@ -17,6 +20,8 @@ import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
 let loop: Promise<void> = Promise.resolve();
+/** The page's answer to the latest report (the lab's: that iteration is saved). */
+let answered: Promise<unknown> = Promise.resolve();
 
 const api = {
   /** Choose the backend (`auto` by default) and report the one actually in use; `threads`: wasm threads (isolated pages). */
@@ -33,11 +38,13 @@ const api = {
    * With `checkpoint` (JSON numbers or typed arrays) the run resumes from it (its config wins).
    * With `checkpointEvery: n` every n-th iteration's report also carries the run's checkpoint
    * (typed arrays, transferred). A size that cannot fit is refused before anything is allocated.
+   * What `onIteration` returns (a promise, such as the lab's save) is waited for before the next
+   * report: the run goes on training meanwhile, and a rejection is ignored.
    * A page passes `onError` as the fourth argument: comlink proxies top-level arguments only.
    */
   async createRun(
     config: unknown,
-    onIteration: (result: IterationResult, checkpoint?: Checkpoint) => void,
+    onIteration: (result: IterationResult, checkpoint?: Checkpoint) => unknown,
     options: { checkpoint?: CheckpointJson | Checkpoint; checkpointEvery?: number; onError?: (message: string) => void } = {},
     onError?: (message: string) => void,
   ) {
@@ -51,14 +58,15 @@ const api = {
     watchDevice((message) => (options.onError ?? onError)?.(message));
     const ctl = new TrainingController('paused');
     [trainer, controller] = [run, ctl];
+    answered = Promise.resolve();
     loop = (async () => {
       try {
         for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) {
           const k = result.metrics.iteration;
-          if (every > 0 && k % every === 0) {
-            const cp = await run.checkpoint();
-            onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp)));
-          } else onIteration(result);
+          const cp = every > 0 && k % every === 0 ? await run.checkpoint() : undefined;
+          await answered; // BACK-PRESSURE: report k only once k − 1 is answered
+          answered = Promise.resolve(cp ? onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp))) : onIteration(result))
+            .catch(() => undefined);
           maybeFault(k);
           // Yield to the event loop: on wasm every await resolves as a microtask, so without this
           // pause()/stop() messages would wait behind the whole run.
@@ -73,8 +81,11 @@ const api = {
   async resume() {
     controller?.resume();
   },
+  /** Resolves once the iteration in flight is done, reported and answered (at once when none is). */
   async pause() {
     controller?.pause();
+    await Promise.race([controller?.idle(), loop]);
+    await answered;
   },
   /** One more iteration (while paused, or past config.iterations). */
   async step() {

@@ -27,14 +27,21 @@ export function warmImportWorker(): void {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-let last: { file: Blob; fileName: string } | { files: Array<{ path: string; file: Blob }>; fileName: string } | null = null;
+let last: ({ file: Blob; fileName: string } | { files: Array<{ path: string; file: Blob }>; fileName: string }) & { mapping?: ColumnMapping } | null = null;
+
+/** The import last asked for: its name, its files and the mapping it was read through (kept for a reload by reopen-import.ts). */
+export function lastOpened(): { fileName: string; files: Array<{ path: string; file: Blob }>; mapping: ColumnMapping | null } | null {
+  if (!last) return null;
+  const files = 'files' in last ? last.files : [{ path: last.fileName, file: last.file }];
+  return { fileName: last.fileName, files, mapping: last.mapping ?? null };
+}
 
 /**
  * Open `file` under `fileName` (its relative path inside a picked or dropped folder, so AgentGym-RL's
  * `step{N}/{rank}.json` is kept); a table is read through `mapping` when given.
  */
 export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping): Promise<void> {
-  last = { file, fileName };
+  last = { file, fileName, ...(mapping ? { mapping } : {}) };
   importEvents.importStarted(fileName);
   await settle(() => worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping));
 }
@@ -66,7 +73,7 @@ async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
 
 /** Open a run's step: its files (every rank) as one import named `name` (through `mapping` when given); resolves true once it is on screen. */
 export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string, mapping?: ColumnMapping): Promise<boolean> {
-  last = { files, fileName: name };
+  last = { files, fileName: name, ...(mapping ? { mapping } : {}) };
   importEvents.importStarted(name);
   return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping));
 }
@@ -139,6 +146,24 @@ export async function pickGroup(index: number | null): Promise<void> {
 
 export async function changeFilters(filters: ImportFilters): Promise<void> {
   importEvents.filtersChanged(filters);
+  await refreshViews();
+}
+
+/** A kept view back on the open import (after a reload): the estimators' parameters, the filters and the group on screen. */
+export async function restoreView(params: Record<string, Record<string, unknown>>, filters: ImportFilters, groupIndex: number | null): Promise<void> {
+  const api = worker();
+  const problems: string[] = [];
+  const now = (await api.summary()).params;
+  for (const [id, kept] of Object.entries(params)) {
+    // only what was changed (the rest, adjustable or not, is as the session opened it)
+    const patch = Object.fromEntries(Object.entries(kept).filter(([key, value]) => now[id]?.[key] !== value));
+    if (Object.keys(patch).length === 0) continue;
+    const result = await api.setParams(id, patch);
+    if (!result.ok) problems.push(...result.problems);
+  }
+  importEvents.paramsRescored(await api.summary(), problems);
+  importEvents.filtersChanged(filters);
+  importEvents.groupLoaded(groupIndex, null);
   await refreshViews();
 }
 

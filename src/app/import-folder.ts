@@ -6,16 +6,20 @@
  */
 import { importEvents, useImportStore } from '../state/import-store';
 import { openRollouts, openRolloutsUrl, rolloutsUrlFrom } from './import-client';
-import { clearRun, openRunFolder } from './run-folder';
+import type { RunIndex } from '../core/run/run-index';
+import type { KeptDirectoryHandle } from './persist/last-import';
+import { clearRun, listRunFolder, openRunFolder } from './run-folder';
 
 /** Files the readers may open: JSON, JSON Lines, gzip, CSV and parquet. */
 const READABLE = /\.(jsonl|ndjson|json|gz|csv|tsv|parquet)$/i;
 
 const files = new Map<string, File>();
 
+const natural = new Intl.Collator('en', { numeric: true });
+
 /** The readable paths of a folder in natural order (`step2/…` before `step10/…`). */
 export function folderOrder(paths: readonly string[]): string[] {
-  return paths.filter((p) => READABLE.test(p)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return paths.filter((p) => READABLE.test(p)).sort(natural.compare); // one collator: localeCompare with options builds one per call
 }
 
 /** The path after `current` in `paths` (null at the end, the first one when `current` is not listed). */
@@ -34,13 +38,26 @@ export function relativePathOf(file: File): string {
  * opens as a run (src/app/run-folder.ts: steps, overview, its first step), any other opens its
  * first readable file.
  */
-export function listFolder(entries: ReadonlyArray<{ path: string; file: File }>): void {
+export function listFolder(entries: ReadonlyArray<{ path: string; file: File }>, dir: KeptDirectoryHandle | null = null): void {
+  const paths = keepFolder(entries);
+  if (openRunFolder(entries, dir)) return;
+  if (paths.length > 0) void openFolderFile(paths[0]);
+}
+
+function keepFolder(entries: ReadonlyArray<{ path: string; file: File }>): string[] {
   files.clear();
   for (const e of entries) files.set(e.path, e.file);
   const paths = folderOrder([...files.keys()]);
   importEvents.folderListed(paths);
-  if (openRunFolder(entries)) return;
-  if (paths.length > 0) void openFolderFile(paths[0]);
+  return paths;
+}
+
+/** A directory handle's folder listed again (after a reload), opening nothing: the run's index, or null when it is no run. */
+export async function relistDirectory(dir: DirectoryHandle): Promise<RunIndex | null> {
+  const found: Array<{ path: string; file: File }> = [];
+  await filesOfHandle(dir, dir.name, found);
+  keepFolder(found);
+  return listRunFolder(found, dir);
 }
 
 export async function openFolderFile(path: string): Promise<void> {
@@ -138,9 +155,7 @@ export function startImportSources(search: string): () => void {
 }
 
 /** The File System Access directory handle as far as it is used here (not in every DOM typing yet). */
-interface DirectoryHandle {
-  kind: 'directory';
-  name: string;
+export interface DirectoryHandle extends KeptDirectoryHandle {
   values(): AsyncIterable<DirectoryHandle | { kind: 'file'; name: string; getFile(): Promise<File> }>;
 }
 
@@ -169,6 +184,6 @@ export async function pickDirectory(): Promise<boolean> {
   }
   const found: Array<{ path: string; file: File }> = [];
   await filesOfHandle(dir, dir.name, found);
-  listFolder(found);
+  listFolder(found, dir);
   return true;
 }

@@ -17,9 +17,10 @@ export function connectRun(remote: Remote) {
     /**
      * Build the run (paused) and register the callbacks; resolves with the worker's config problems.
      * `checkpoint`: resume from it; `checkpointEvery`: every n-th report carries a checkpoint.
+     * The worker reports the next iteration only once the promise `onIteration` returns has settled.
      */
     create: async (
-      config: RunConfig, onIteration: (result: IterationResult, checkpoint?: Checkpoint) => void, onError: (message: string) => void,
+      config: RunConfig, onIteration: (result: IterationResult, checkpoint?: Checkpoint) => Promise<void> | void, onError: (message: string) => void,
       options: { checkpoint?: Checkpoint; checkpointEvery?: number } = {},
     ): Promise<string[]> => (await remote.createRun(config, Comlink.proxy(onIteration), options, Comlink.proxy(onError))).problems,
     resume: remote.resume,

@@ -3,8 +3,9 @@
  * One worker per run; every run gets the same shared RunConfig apart from its estimator, so the
  * runs start from the same weights and see the same tasks with the same sampling seeds.
  * Progress arrives once per iteration through a Comlink.proxy callback, with the run's checkpoint:
- * persist/recorder saves both, and a worker that fails (fault-watch.ts) is replaced by a
- * fresh one resumed from the latest checkpoint.
+ * persist/recorder saves both, and the callback answers once they are saved (the worker reports
+ * the next iteration only then: persist/pacing.ts); a worker that fails (fault-watch.ts) is
+ * replaced by a fresh one resumed from the latest checkpoint.
  */
 import type { DebugFault } from '../../workers/run-health';
 import type { Checkpoint } from '../core/train/checkpoint';
@@ -17,6 +18,7 @@ import { connectRun, type RunApi } from './run-api';
 import { spawnTrainer, type TrainerHandle } from './workers';
 import { restartNotice, watchWorker, type Fault, type WorkerWatch } from './fault-watch';
 import * as recorder from './persist/recorder';
+import { paced } from './persist/pacing';
 import { releaseLab } from './persist/tabs';
 import type { OpenedRuns } from './persist/restore';
 import { useSavedRunsStore, savedRunsEvents } from '../state/saved-runs-store';
@@ -47,7 +49,8 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function onReport(gen: number, h: RunHandle, config: LabConfig, result: IterationResult, checkpoint?: Checkpoint): void {
+/** Shows and saves one report; resolves once it is saved (the worker waits for that before its next report). */
+function onReport(gen: number, h: RunHandle, config: LabConfig, result: IterationResult, checkpoint?: Checkpoint): Promise<void> | undefined {
   if (gen !== generation) return; // a report from runs that were reset meanwhile
   const id = h.id;
   const groups = compactGroups(result.groups);
@@ -73,6 +76,7 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, result: Iteratio
       if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
     });
   }
+  return paced(saved);
 }
 
 function startRun(gen: number, id: string, config: LabConfig, index: number, checkpoint: Checkpoint | null, restarts = 0): RunHandle {

@@ -10,7 +10,8 @@ export interface RunStepEntry {
   step: number | null;
   files: number;
   ranks: number;
-  bytes: number;
+  /** null until measured (src/app/run-folder.ts reads sizes in slices after listing). */
+  bytes: number | null;
 }
 
 export interface RunState {
@@ -18,23 +19,32 @@ export interface RunState {
   name: string | null;
   steps: RunStepEntry[];
   files: number;
-  bytes: number;
+  bytes: number | null;
   /** Overview rows by step, in the order the worker posted them. */
   rows: StepSummaryRow[];
   overview: 'idle' | 'streaming' | 'done' | 'stopped' | 'failed';
   overviewError: string | null;
   /** The index's position of the step opened as the import (null: none). */
   opened: number | null;
+  /**
+   * Restored after a reload without the folder's files (only the open step's were kept): `reopen` is
+   * the folder whose stored handle needs a click to be read again (null: pick the folder again).
+   */
+  withoutFolder: { reopen: string | null } | null;
 }
 
-const INITIAL: RunState = { name: null, steps: [], files: 0, bytes: 0, rows: [], overview: 'idle', overviewError: null, opened: null };
+const INITIAL: RunState = { name: null, steps: [], files: 0, bytes: 0, rows: [], overview: 'idle', overviewError: null, opened: null, withoutFolder: null };
 
 export const useRunStore = create<RunState>(() => INITIAL);
 
 export const runEvents = {
-  runListed: (name: string, steps: RunStepEntry[], files: number, bytes: number) =>
+  runListed: (name: string, steps: RunStepEntry[], files: number, bytes: number | null) =>
     useRunStore.setState({ ...INITIAL, name, steps, files, bytes, overview: 'streaming' }),
   runCleared: () => useRunStore.setState(INITIAL),
+  sizesMeasured: (steps: RunStepEntry[], bytes: number) => useRunStore.setState({ steps, bytes }),
+  /** A kept run back after a reload without its folder: its index and overview rows as they were. */
+  runRestored: (name: string, steps: RunStepEntry[], files: number, bytes: number, rows: StepSummaryRow[], reopen: string | null) =>
+    useRunStore.setState({ ...INITIAL, name, steps, files, bytes, rows, overview: rows.length >= steps.length ? 'done' : 'stopped', withoutFolder: { reopen } }),
   stepRowPosted: (row: StepSummaryRow) => useRunStore.setState((s) => ({ rows: [...s.rows.filter((r) => r.step !== row.step), row] })),
   overviewFinished: (rows: StepSummaryRow[] | null) =>
     useRunStore.setState(rows ? { rows, overview: 'done' } : { overview: 'stopped' }),

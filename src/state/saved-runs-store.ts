@@ -18,8 +18,21 @@ export interface SavedLabSummary {
   problem: string | null;
 }
 
+/** A run file the lab refused, kept aside (never a lab, never opened): listed with its reason. */
+export interface RefusedFileSummary {
+  id: string;
+  name: string;
+  size: number;
+  refusedAt: number;
+  reason: string;
+  /** False when the file was too large for its bytes to be kept (Export has nothing to give back). */
+  bytesKept: boolean;
+}
+
 export interface SavedRunsState {
   labs: SavedLabSummary[];
+  /** Run files that could not be opened, newest first. */
+  refusedFiles: RefusedFileSummary[];
   /** The saved lab this tab shows (null: nothing saved yet). */
   currentId: string | null;
   /** Another tab owns the current lab: this one shows it and cannot train it. */
@@ -37,7 +50,7 @@ export interface SavedRunsState {
 }
 
 export const useSavedRunsStore = create<SavedRunsState>(() => ({
-  labs: [], currentId: null, readOnly: false, savedIterations: {}, storage: null, saveError: null, savingStopped: null, notices: [], otherTabsTraining: 0,
+  labs: [], refusedFiles: [], currentId: null, readOnly: false, savedIterations: {}, storage: null, saveError: null, savingStopped: null, notices: [], otherTabsTraining: 0,
 }));
 
 const MAX_NOTICES = 5;
@@ -46,6 +59,7 @@ export const savedRunsEvents = {
   /** A lab found unreadable when opened (its checkpoint, say) keeps its reason through later listings. */
   labsListed: (labs: SavedLabSummary[]) =>
     useSavedRunsStore.setState((s) => ({ labs: labs.map((l) => ({ ...l, problem: l.problem ?? s.labs.find((o) => o.id === l.id)?.problem ?? null })) })),
+  refusedFilesListed: (refusedFiles: RefusedFileSummary[]) => useSavedRunsStore.setState({ refusedFiles }),
   /** Opening lab `id` failed validation: it stays listed, marked with the reason. */
   labUnreadable: (id: string, problem: string) =>
     useSavedRunsStore.setState((s) => ({ labs: s.labs.map((l) => (l.id === id ? { ...l, problem } : l)) })),

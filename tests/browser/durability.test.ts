@@ -49,14 +49,20 @@ const savedNumber = (text: string | null) => Number(/Saved through iteration (\d
 const savedAtPagehide = async (page: Page) => savedNumber(await page.evaluate(() => localStorage.getItem('test.saved')));
 const savedNow = async (page: Page) => savedNumber(await page.evaluate(() => document.querySelector('[data-testid="saved-through"]')?.textContent ?? null));
 
+/** Iterations each run lost: shown before the event minus reopened after it. */
+const lost = (shown: number[], restored: number[]) => shown.map((k, i) => k - restored[i]);
+
 /**
- * What these tests hold the lab to: a run never reopens below what the page said was saved. How many
- * shown iterations were lost is printed (the issue's target is ≤ 1; under load the write queue can lag
- * more, see the closing note of issue 30), not asserted, so the test does not flake with the load.
+ * What these tests hold the lab to: a run never reopens below what the page said was saved, and
+ * loses at most one shown iteration. Neither depends on timing: the worker reports iteration k + 1
+ * only once iteration k is committed (back-pressure, src/app/persist/pacing.ts), however slow the
+ * machine is.
  */
-function expectNothingSavedLost(restored: number[], saved: number): void {
+function expectAtMostOneLost(shown: number[], restored: number[], saved: number): void {
   expect(restored.length).toBeGreaterThan(0);
+  expect(restored.length).toBe(shown.length);
   for (const k of restored) expect(k).toBeGreaterThanOrEqual(saved);
+  for (const n of lost(shown, restored)) expect(n).toBeLessThanOrEqual(1);
 }
 
 async function shownAtPagehide(page: Page): Promise<number[]> {
@@ -69,9 +75,6 @@ async function reopened(context: BrowserContext): Promise<Tab & { restored: numb
   const lines = await waitForStatus(t.page, 'paused');
   return { ...t, restored: lines.map((l) => l.iteration) };
 }
-
-/** Iterations each run lost: shown before the event minus reopened after it. */
-const lost = (shown: number[], restored: number[]) => shown.map((k, i) => k - restored[i]);
 
 /** Each lab's checkpoint iterations as stored (from a page of the origin). */
 function storedCheckpoints(page: Page): Promise<Array<Record<string, number>>> {
@@ -117,7 +120,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     const shown = await shownAtPagehide(page);
     const saved = await savedAtPagehide(page);
     console.log(`reload: shown ${shown}, said saved through ${saved}, reopened at ${restored}, lost ${lost(shown, restored)}`);
-    expectNothingSavedLost(restored, saved);
+    expectAtMostOneLost(shown, restored, saved);
     expect(errors).toEqual([]);
   });
 
@@ -130,7 +133,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await page.close();
     const next = await reopened(context);
     console.log(`tab close: shown ${shown}, said saved through ${saved}, reopened at ${next.restored}, lost ${lost(shown, next.restored)}`);
-    expectNothingSavedLost(next.restored, saved);
+    expectAtMostOneLost(shown, next.restored, saved);
     expect(next.errors).toEqual([]);
   });
 
@@ -146,13 +149,11 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await crashed;
     const next = await reopened(context);
     console.log(`crash: shown ${shown}, said saved through ${saved}, reopened at ${next.restored}, lost ${lost(shown, next.restored)}`);
-    expectNothingSavedLost(next.restored, saved);
+    expectAtMostOneLost(shown, next.restored, saved);
     expect(next.errors).toEqual([]);
   });
 
-  // Skipped, a known defect: in two runs the second tab took over 2 and 12 (then 11 and 2) iterations behind what the
-  // closed tab showed, so a run's stored checkpoint lags while a read-only tab watches. Unskip once fixed.
-  it.skip('when the tab that trains closes, the second tab takes over from the newest saved iteration', async () => {
+  it('when the tab that trains closes, the second tab takes over from the newest saved iteration', async () => {
     const context = await newContext();
     const a = await tab(context, TRAINING);
     await trainTo(a.page, 2);
@@ -160,12 +161,13 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await b.page.getByTestId('read-only').waitFor({ timeout: 120_000 }); // the training tab holds most of the processor
     await waitForIteration(a.page, 4);
     const shown = await iterations(a.page); // an iteration that ends between this and the close counts as not lost
+    const saved = await savedNow(a.page);
     await a.page.close();
     await b.page.getByTestId('fault-notices').filter({ hasText: 'The other tab let go of these runs' }).waitFor({ timeout: 120_000 });
     await b.page.getByTestId('read-only').waitFor({ state: 'detached' });
     const taken = (await waitForStatus(b.page, 'paused')).map((l) => l.iteration);
-    console.log(`hand-over: shown ${shown}, taken over at ${taken}, lost ${lost(shown, taken)}`);
-    expect(lost(shown, taken).every((n) => n <= 1)).toBe(true);
+    console.log(`hand-over: shown ${shown}, said saved through ${saved}, taken over at ${taken}, lost ${lost(shown, taken)}`);
+    expectAtMostOneLost(shown, taken, saved);
     expect(b.errors).toEqual([]);
   });
 

@@ -9,12 +9,17 @@
  *   reports      SavedReport, by [labId, runId, iteration] (the bounded set of run-file.ts's keepReport)
  *   checkpoints  Checkpoint, by [labId, runId] (the latest one; weights and Adam moments as
  *                Float32Array, stored by structured clone as binary, not as JSON numbers)
+ *   refusedFiles RefusedFileRecord, by id: a run file that could not be opened (never a lab)
  *
  * Versions: each step in UPGRADES takes the database from version i to i + 1, so a database of any
  * older version opens through every step after it.
  *   v1  the five object stores.
  *   v2  checkpoints carry Adam's running products (optimizer.accBeta1 / accBeta2), replayed for
  *       v1 checkpoints from their step count (adamProducts), so their resume is bit-identical.
+ *   v3  refusedFiles: run files the lab refused, kept aside with their reason and bytes
+ *       (refused-files.ts); no other store changes.
+ *   v4  (the import kept across a reload) the `lastImport` object store: last-import.ts's two records
+ *       by name, the open import's state and the open step's files.
  * What is read back is validated before use (lab-schema.ts).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
@@ -23,9 +28,10 @@ import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import type { SavedDivergence, SavedReport } from '../../core/train/run-file';
 import type { LabConfig } from '../../state/lab-config';
+import type { RefusedFileRecord } from './refused-files';
 
 export const DB_NAME = 'rollout-lab';
-export const DB_VERSION = 2;
+export const DB_VERSION = 4;
 
 export interface SavedRunMeta {
   id: string;
@@ -53,6 +59,9 @@ export interface LabSchema extends DBSchema {
   divergence: { key: IterationKey; value: SavedDivergence };
   reports: { key: IterationKey; value: SavedReport };
   checkpoints: { key: [string, string]; value: Checkpoint };
+  refusedFiles: { key: string; value: RefusedFileRecord };
+  /** v4: the last opened import (last-import.ts validates what it reads back). */
+  lastImport: { key: string; value: unknown };
 }
 
 export type LabDb = IDBPDatabase<LabSchema>;
@@ -75,6 +84,14 @@ const UPGRADES: ReadonlyArray<(db: LabDb, tx: UpgradeTx) => Promise<void> | void
       if (!cp || !opt || typeof opt.iterations !== 'number' || opt.accBeta1 !== undefined) continue;
       void cursor.update({ ...cp, optimizer: { ...cp.optimizer, ...adamProducts(opt.iterations) } });
     }
+  },
+  // v2 → v3: the refused run files' store (refused-files.ts), on its own
+  (db) => {
+    db.createObjectStore('refusedFiles', { keyPath: 'id' });
+  },
+  // v3 → v4: the import kept across a reload (src/app/persist/last-import.ts)
+  (db) => {
+    db.createObjectStore('lastImport');
   },
 ];
 

@@ -7,7 +7,8 @@
  * the main thread clones at most one checkpoint per run per write. A run counts as saved at an
  * iteration only once its transaction committed (`savedIterations`, "saved through iteration k").
  * `iterationCompleted` resolves when its iteration is acknowledged: run-client shows "finished"
- * only then. A quota error is reported in plain words and stops nothing: the lab keeps training,
+ * only then, and the worker reports its next iteration only then (back-pressure: pacing.ts), so the
+ * write queue never holds more than one iteration per run. A quota error is reported in plain words and stops nothing: the lab keeps training,
  * and the last saved checkpoint stays intact. A database that goes away (another tab deletes it,
  * the browser clears storage: db.ts's `onConnectionLost`) is announced; the next write reopens it
  * and saves the lab again from its newest checkpoint.
@@ -21,6 +22,7 @@ import type { LabConfig } from '../../state/lab-config';
 import { isQuotaError, labDb, type LabRecord } from './db';
 import { createLab, estimatorLabel, listLabs, saveIterations, type IterationRecord } from './labs';
 import { claimLab, announceSaved } from './tabs';
+import { releaseWaiting } from './pacing';
 
 let labId: string | null = null;
 /** The current lab's record as created or opened: what is written again when the database was cleared. */
@@ -118,16 +120,22 @@ export function iterationCompleted(
   return writeSoon();
 }
 
-/** The next write, which takes what is pending when it starts. */
+/**
+ * The next write, which takes what is pending when it starts. Resolves once its transactions are
+ * committed (or it failed, which is reported), before the Saved runs list is read again.
+ */
 function writeSoon(): Promise<void> {
-  queued ??= (queue = queue.then(() => {
+  if (queued) return queued;
+  let committed: () => void = () => undefined;
+  queued = new Promise<void>((resolve) => (committed = resolve));
+  queue = queue.then(() => {
     queued = null;
-    return writePending();
-  }).catch(reportFailure)) as Promise<void>;
+    return writePending(committed);
+  }).catch(reportFailure).finally(committed);
   return queued;
 }
 
-async function writePending(): Promise<void> {
+async function writePending(committed: () => void): Promise<void> {
   const target = labId ?? starting;
   const todo = new Map([...rows.keys(), ...pending.keys()].map((runId) => [runId, { recs: rows.get(runId) ?? [], cp: pending.get(runId) }]));
   clearPending();
@@ -142,6 +150,7 @@ async function writePending(): Promise<void> {
     }
   }
   if (useSavedRunsStore.getState().savingStopped) savedRunsEvents.savingResumed();
+  committed();
   announceSaved(id);
   await refreshList();
 }
@@ -177,6 +186,7 @@ export function hasUnsaved(): boolean {
 export function connectionLost(reason: string, retryMs: number): void {
   if (!labId && !starting) return;
   savedRunsEvents.savingStopped(reason);
+  releaseWaiting(); // the runs train on; saving starts again from their newest checkpoints
   setTimeout(() => {
     for (const [runId, cp] of written) if (!pending.has(runId)) pending.set(runId, cp);
     void writeSoon();

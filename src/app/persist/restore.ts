@@ -16,7 +16,7 @@ import { migrateLabAlpha } from '../../state/lab-config';
 import { errorText, ReadBackError } from '../../core/train/read-back';
 import { loadLab, type LoadedLab } from './labs';
 import { CURRENT_KEY, labAttached, refreshList } from './recorder';
-import { claimLab } from './tabs';
+import { awaitLab, claimLab } from './tabs';
 
 /** Runs opened from storage, built into workers on the next Train or Step. */
 export interface OpenedRuns {
@@ -66,8 +66,8 @@ function setAside(id: string, error: ReadBackError): void {
 let opens = 0;
 
 /**
- * Show saved lab `id`. `claim`: try to own it (false: this tab already holds its lock, or, with
- * `readOnly`, another tab does). False when it cannot be opened, or when a later open overtook this
+ * Show saved lab `id`. `claim`: try to own it, else wait for it read-only (false with `readOnly`: a
+ * read-only tab's refresh, which waits for the lock again). False when it cannot be opened, or when a later open overtook this
  * one (a read-only refresh still loading when this tab takes the lab over is dropped).
  */
 export async function openLab(id: string, claim = true, readOnly = false): Promise<boolean> {
@@ -87,7 +87,9 @@ export async function openLab(id: string, claim = true, readOnly = false): Promi
   configEvents.linkOpened(config, notes);
   runEvents.runsRestored(config, restoredRuns(loaded));
   labAttached(id, lab);
-  const owner = claim ? await claimLab(id) : !readOnly;
+  // runsOpened (run-client's reset) let go of this tab's lock or its wait for it: claim the lab again, or, for a
+  // read-only refresh, wait for it again, so this tab still takes over when the owner closes
+  const owner = claim ? await claimLab(id) : readOnly ? awaitLab(id) : true;
   savedRunsEvents.labOpened(id, !owner, Object.fromEntries(loaded.runs.map((r) => [r.meta.id, r.checkpoint?.iteration ?? 0])));
   return true;
 }

@@ -1,9 +1,10 @@
 /**
  * Opening a run file in the lab: a .rlrun file from disk, read, size-checked, unpacked and
  * validated in a worker (workers/run-file.worker.ts: decodeRunFile behind the archive's declared
- * sizes; a file that fails is refused with its reason and never saved), becomes a new saved lab of
- * that one run, shown paused at its checkpoint; Train resumes it. The page's thread only receives
- * the decoded run (its tensors transferred, not copied).
+ * sizes), becomes a new saved lab of that one run, shown paused at its checkpoint; Train resumes it.
+ * The page's thread only receives the decoded run (its tensors transferred, not copied). A file that
+ * fails is refused with its reason and never saved as a lab: it is kept aside as it was
+ * (refused-files.ts), listed in Saved runs as not openable, and named once in a notice.
  */
 import type { RunConfig } from '../../core/train/config';
 import type { SavedRun } from '../../core/train/run-file';
@@ -14,6 +15,9 @@ import type { ParamValue } from '../../core/params/spec';
 import { importRunFile } from './labs';
 import { refreshList } from './recorder';
 import { openLab } from './restore';
+import { keepRefusedFile, refreshRefusedFiles } from './refused-files';
+import { errorText } from '../../core/train/read-back';
+import { savedRunsEvents } from '../../state/saved-runs-store';
 
 /**
  * The lab configuration that shows what the run trains with: its checkpoint's config (the one the
@@ -32,11 +36,27 @@ export function labConfigOfRunFile(saved: SavedRun): LabConfig {
   };
 }
 
-export async function openRunFile(file: Blob): Promise<void> {
+/** Keep refused file `name` aside and say so once; a failure to keep it is said too, and never hides the refusal. */
+async function setAside(file: Blob, name: string, reason: string): Promise<void> {
+  try {
+    await keepRefusedFile(file, name, reason);
+    await refreshRefusedFiles();
+    savedRunsEvents.noticeAdded(`The run file "${name}" could not be opened (${reason}). It was not saved as a lab; `
+      + 'the file is kept in Saved runs, where you can export or delete it.');
+  } catch (error) {
+    savedRunsEvents.noticeAdded(`The run file "${name}" could not be opened (${reason}), and could not be kept either: ${errorText(error)}.`);
+  }
+}
+
+/** Open run file `file` (`name`: the file's name, for a Blob without one); rejects with the reason it was refused. */
+export async function openRunFile(file: Blob, name = (file as Partial<File>).name ?? 'run file'): Promise<void> {
   const worker = spawnRunFile();
   let saved: SavedRun;
   try {
     saved = await worker.api.decode(file);
+  } catch (error) {
+    await setAside(file, name, errorText(error));
+    throw error;
   } finally {
     worker.terminate();
   }

@@ -1,6 +1,7 @@
 /**
  * Start-up of saving and restoring: tabs, the leave-page question, flushing when the page hides or
- * goes away, the database closed under the page, and reopening the last lab. `?safe=1` (the error
+ * goes away, the database closed under the page, reopening the last lab, and listing the run files
+ * that were refused (kept aside, never opened, also in safe start). `?safe=1` (the error
  * screen's "open without saved runs") restores nothing: Saved runs still lists what is stored,
  * to open, export or delete by hand.
  */
@@ -9,6 +10,7 @@ import { savedRunsEvents } from '../../state/saved-runs-store';
 import { onConnectionLost } from './db';
 import { connectionLost, flush, hasUnsaved, refreshList } from './recorder';
 import { labSavedElsewhere, openLab, restoreOnStart } from './restore';
+import { refreshRefusedFiles } from './refused-files';
 export { safeStart } from './safe-start';
 import { announceTraining, onLabSaved, onOwnershipGained, startTabs } from './tabs';
 
@@ -19,7 +21,7 @@ export function startPersistence(fromLink: boolean, safe = false): Promise<void>
   startTabs();
   onOwnershipGained((id) => {
     savedRunsEvents.noticeAdded('The other tab let go of these runs: this tab can train them now.');
-    void openLab(id, false);
+    void openLab(id); // claims the lock again: reopening the runs lets go of the one just granted
   });
   onLabSaved(labSavedElsewhere);
   onConnectionLost((reason) => connectionLost(reason, REOPEN_MS));
@@ -37,7 +39,7 @@ export function startPersistence(fromLink: boolean, safe = false): Promise<void>
   const restored = safe
     ? refreshList().then(() => savedRunsEvents.noticeAdded('Opened without saved runs (safe start): nothing was restored. Saved runs below lists what this browser keeps.'))
     : restoreOnStart(fromLink);
-  return restored.catch((error: unknown) => {
+  return Promise.all([restored, refreshRefusedFiles()]).then(() => undefined, (error: unknown) => {
     savedRunsEvents.saveFailed(`Saved runs could not be read: ${error instanceof Error ? error.message : String(error)}`);
   });
 }

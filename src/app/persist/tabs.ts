@@ -57,6 +57,17 @@ function waitForLab(labId: string): void {
   }).catch(() => undefined); // aborted: this tab moved on to another lab
 }
 
+/**
+ * Wait for the lab's lock (read-only meanwhile) unless this tab holds it: the read-only refresh
+ * calls this, since reopening the runs let go of an earlier wait. False: not held now.
+ */
+export function awaitLab(labId: string): boolean {
+  if (held?.labId === labId) return true;
+  releaseLab();
+  if (navigator.locks) waitForLab(labId);
+  return false;
+}
+
 /** Let go of the current lab (Reset, opening another). */
 export function releaseLab(): void {
   held?.release();

@@ -6,6 +6,8 @@
  *   resume()  go on
  *   step()    allow exactly one more iteration (while paused, or past `iterations` when holding)
  *   stop()    finish the current iteration, then end the generator
+ *   idle()    resolves once the loop waits between iterations (after pause(): the iteration in
+ *             flight is done and its result taken) or has ended
  *
  * At `config.iterations` the generator ends, unless `holdAtLimit` is set (the UI): then it pauses
  * there so Step / Resume can train further.
@@ -19,6 +21,7 @@ export class TrainingController {
   private current: RunState;
   private credits = 0;
   private wake: (() => void) | null = null;
+  private idlers: Array<() => void> = [];
 
   constructor(initial: 'running' | 'paused' = 'running') {
     this.current = initial;
@@ -49,10 +52,19 @@ export class TrainingController {
     this.notify();
   }
 
+  /** Resolves once the loop waits at the gate (paused, or held at the limit) or the run is stopped. */
+  idle(): Promise<void> {
+    if (this.wake || this.current === 'stopped') return Promise.resolve();
+    return new Promise((resolve) => this.idlers.push(resolve));
+  }
+
   /** Resolves true when the next iteration may run, false when the run should end. */
   async gate(atLimit: boolean, holdAtLimit: boolean): Promise<boolean> {
     for (;;) {
-      if (this.current === 'stopped') return false;
+      if (this.current === 'stopped') {
+        this.settle();
+        return false;
+      }
       if (this.credits > 0) {
         this.credits--;
         return true;
@@ -60,8 +72,14 @@ export class TrainingController {
       if (this.current === 'running' && !atLimit) return true;
       if (atLimit && !holdAtLimit) return false;
       if (atLimit) this.current = 'paused';
-      await new Promise<void>((resolve) => (this.wake = resolve));
+      const woken = new Promise<void>((resolve) => (this.wake = resolve));
+      this.settle();
+      await woken;
     }
+  }
+
+  private settle(): void {
+    for (const idle of this.idlers.splice(0)) idle();
   }
 
   private notify(): void {

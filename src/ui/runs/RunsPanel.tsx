@@ -8,6 +8,7 @@ import { refreshList } from '../../app/persist/recorder';
 import { openLab } from '../../app/persist/restore';
 import { openRunFile } from '../../app/persist/run-files';
 import { useSavedRunsStore, type SavedLabSummary } from '../../state/saved-runs-store';
+import { RefusedFileItem } from './RefusedFileItem';
 
 function SavedLab({ lab, current }: { lab: SavedLabSummary; current: boolean }) {
   const [name, setName] = useState<string | null>(null);
@@ -59,9 +60,10 @@ function SavedLab({ lab, current }: { lab: SavedLabSummary; current: boolean }) 
   );
 }
 
-/** Saved runs (IndexedDB): list, rename, delete, open; open a run file from disk; storage used. */
+/** Saved runs (IndexedDB): list, rename, delete, open; open a run file from disk (refused ones listed); storage used. */
 export function RunsPanel() {
   const labs = useSavedRunsStore((s) => s.labs);
+  const refused = useSavedRunsStore((s) => s.refusedFiles);
   const currentId = useSavedRunsStore((s) => s.currentId);
   const storage = useSavedRunsStore((s) => s.storage);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -76,7 +78,7 @@ export function RunsPanel() {
   };
   return (
     <details className="runs-panel" open>
-      <summary>Saved runs ({labs.length})</summary>
+      <summary>Saved runs ({labs.length + refused.length})</summary>
       <section aria-label="Saved runs">
         <div className="runs-head">
           <span className="storage" data-testid="storage-used">
@@ -88,9 +90,14 @@ export function RunsPanel() {
           </label>
         </div>
         {fileError && <p role="alert" className="persist-notice error">{fileError}</p>}
-        {labs.length === 0
+        {labs.length + refused.length === 0
           ? <p className="run-meta">Nothing saved yet: runs are saved in this browser as they train.</p>
-          : <ul>{labs.map((lab) => <SavedLab key={lab.id} lab={lab} current={lab.id === currentId} />)}</ul>}
+          : (
+            <ul>
+              {labs.map((lab) => <SavedLab key={lab.id} lab={lab} current={lab.id === currentId} />)}
+              {refused.map((file) => <RefusedFileItem key={file.id} file={file} />)}
+            </ul>
+          )}
       </section>
     </details>
   );

@@ -47,6 +47,34 @@ describe('training loop', () => {
     expect(controller.state).toBe('stopped');
   });
 
+  it('idle() resolves only once the iteration in flight after pause() is done and taken, and at once while waiting', async () => {
+    let finish: () => void = () => undefined;
+    const trainer = fakeTrainer(100);
+    const run = trainer.runIteration.bind(trainer);
+    trainer.runIteration = async () => {
+      await new Promise<void>((resolve) => (finish = resolve)); // an iteration that ends when the test says so
+      return run();
+    };
+    const controller = new TrainingController();
+    const seen: number[] = [];
+    const done = (async () => {
+      for await (const r of trainLoop(trainer, { controller })) seen.push(r.metrics.iteration);
+    })();
+    await tick();
+    controller.pause();
+    let idle = false;
+    void controller.idle().then(() => (idle = true));
+    await tick();
+    expect(idle).toBe(false); // iteration 1 is still in flight
+    finish();
+    await tick();
+    expect([idle, seen]).toEqual([true, [1]]);
+    expect(await Promise.race([controller.idle().then(() => 'idle'), tick().then(() => 'waiting')])).toBe('idle');
+    controller.stop();
+    await done;
+    await controller.idle(); // stopped: resolves
+  });
+
   it('holds at the limit when asked, so one more iteration can be stepped', async () => {
     const controller = new TrainingController();
     const seen: number[] = [];

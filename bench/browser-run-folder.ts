@@ -1,0 +1,166 @@
+/**
+ * A whole training run's folder in the lab, in headless Chromium, at the scale of a real run: the
+ * project's own sample writer (src/core/io/samples/write-run.ts) writes an AgentGym-RL-style folder
+ * (`step{N}/{rank}.json`, 4 ranks per step; by default 200 steps × 320 groups × 8 = 512,000
+ * trajectories, ~4 turns each) into a temp dir (removed after), the folder is picked through the
+ * `webkitdirectory` input (setInputFiles with the directory: Chromium reads the files from disk), and
+ * this prints
+ * - the time until the steps are listed, until the first step is open, until the overview of every
+ *   step is done (page clock from the input's change event);
+ * - the time to open a step (click to its summary on screen) while the overview streams, and after
+ *   it, for the first, the middle and the last step;
+ * - peak JS heap of the page and of the import worker (CDP, sampled every 200 ms; see browser-import.ts);
+ * - main-thread long tasks (PerformanceObserver 'longtask') from the pick to the end: count > 50 ms,
+ *   count > 100 ms, the longest, and when each one over 100 ms happened.
+ *
+ *   npx tsx bench/browser-run-folder.ts   (or BENCH_RUN_FOLDER=only npm run bench)
+ *   BENCH_RUN_STEPS=200 BENCH_RUN_GROUPS=320 BENCH_RUN_TURNS=4
+ *
+ * Serves the built `dist/` (BENCH_BUILD=1 rebuilds). Writing the folder takes minutes and ~1.5 GB of
+ * disk. Benchmarks print figures; tests never assert timings.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { launchChromium, openPage } from '../tests/browser/browser';
+import { serveStatic } from '../tests/browser/static-server';
+import { runSampleFiles } from '../src/core/io/samples/write-run';
+import { heapSampler } from './browser-import';
+
+export interface RunFolderFigures {
+  steps: number;
+  files: number;
+  trajectories: number;
+  megabytes: number;
+  /** Page clock, seconds from the folder input's change event. */
+  listedSeconds: number;
+  firstStepSeconds: number;
+  overviewSeconds: number;
+  /** Click to summary on screen (wall clock), while the overview streams. */
+  openWhileStreaming: { step: number; seconds: number };
+  /** Click to summary on screen (wall clock), after the overview. */
+  opens: Array<{ step: number; seconds: number }>;
+  peakPageHeapMB: number;
+  peakWorkerHeapMB: number;
+  longTasksOver50: number;
+  longTasksOver100: number;
+  longestTaskMs: number;
+  /** Each task over 100 ms: seconds after the pick, and its duration in ms. */
+  over100: Array<[number, number]>;
+}
+
+/** Long tasks with their start, the change event's time and when the run's steps first show (page clock). */
+const RECORDER = `(() => {
+  const tasks = []; window.__tasks = tasks;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
+  document.addEventListener('change', () => { window.__picked = performance.now(); }, true);
+  const seen = () => {
+    const run = document.querySelector('[data-testid=run-steps]');
+    if (run && window.__listed === undefined) window.__listed = performance.now();
+    if (run && run.getAttribute('data-overview') === 'done' && window.__overview === undefined) window.__overview = performance.now();
+    const h = document.querySelector('[data-testid=import-summary] h3, [data-testid=import-summary] h2');
+    if (h && window.__first === undefined && / step \\d+ \\(/.test(h.textContent)) window.__first = performance.now();
+  };
+  new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-overview'] });
+})()`;
+
+/** Write the run folder (one file in memory at a time); answers its counts. */
+function writeRunFolder(root: string, steps: number, groupsPerStep: number, maxTurns: number) {
+  let trajectories = 0;
+  let bytes = 0;
+  let files = 0;
+  for (const f of runSampleFiles({ layout: 'agentgym-rl', steps, groupsPerStep, groupSize: 8, maxTurns, ranks: 4, seed: 2 })) {
+    mkdirSync(dirname(join(root, f.path)), { recursive: true });
+    writeFileSync(join(root, f.path), f.text);
+    trajectories += f.trajectories;
+    bytes += Buffer.byteLength(f.text);
+    files++;
+    if (f.step % 20 === 0 && f.path.endsWith('/0.json')) process.stderr.write(`bench: run folder written through step ${f.step}\n`);
+  }
+  return { trajectories, bytes, files };
+}
+
+async function openStep(page: Page, step: number): Promise<number> {
+  const run = page.getByRole('region', { name: 'Training run' });
+  const started = Date.now();
+  await run.getByRole('button', { name: `Open step ${step}`, exact: true }).click();
+  await page.getByTestId('import-summary').getByRole('heading', { name: `run step ${step} (4 files)`, exact: true }).waitFor({ timeout: 120_000 });
+  return (Date.now() - started) / 1000;
+}
+
+export async function benchBrowserRunFolder(options: { steps: number; groupsPerStep: number; maxTurns: number }): Promise<RunFolderFigures> {
+  const dist = resolve('dist');
+  if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'bench-run-folder-'));
+  const root = join(dir, 'run');
+  const server = await serveStatic(dist, '/bench/');
+  const lab = await launchChromium({ webgpu: false });
+  try {
+    process.stderr.write(`bench: writing a ${options.steps}-step run folder (${options.groupsPerStep} groups of 8 per step, 4 ranks)...\n`);
+    const written = writeRunFolder(root, options.steps, options.groupsPerStep, options.maxTurns);
+    const { page } = await openPage(lab, `${server.url}#import`);
+    await page.getByLabel('Rollouts folder').waitFor({ state: 'attached' });
+    await page.evaluate(RECORDER);
+    const sampler = await heapSampler(page);
+    await sampler.workerReady();
+    process.stderr.write('bench: picking the folder...\n');
+    await page.getByLabel('Rollouts folder').setInputFiles(root);
+    const run = page.getByRole('region', { name: 'Training run' });
+    await run.waitFor({ timeout: 300_000 });
+    await page.getByTestId('import-summary').getByRole('heading', { name: 'run step 1 (4 files)', exact: true }).waitFor({ timeout: 300_000 });
+    const middle = Math.ceil(options.steps / 2);
+    await run.locator('tr[data-summarised="true"]').nth(2).waitFor({ timeout: 300_000 }); // the overview is streaming
+    const openWhileStreaming = { step: middle, seconds: await openStep(page, middle) };
+    process.stderr.write('bench: waiting for the overview of every step...\n');
+    await page.waitForFunction(() => document.querySelector('[data-testid="run-steps"]')?.getAttribute('data-overview') === 'done', undefined, { timeout: 3_600_000, polling: 1000 });
+    const opens: Array<{ step: number; seconds: number }> = [];
+    for (const step of [options.steps, 1, middle]) opens.push({ step, seconds: await openStep(page, step) });
+    await page.waitForTimeout(500); // the last group view renders (counted in the long tasks)
+    const peak = await sampler.stop();
+    const t = (await page.evaluate('({ picked: window.__picked, listed: window.__listed, first: window.__first, overview: window.__overview, tasks: window.__tasks })')) as {
+      picked: number; listed: number; first: number; overview: number; tasks: Array<[number, number]>;
+    };
+    const tasks = t.tasks.filter(([start]) => start >= t.picked);
+    const mb = (b: number) => Math.round(b / 1e5) / 10;
+    return {
+      steps: options.steps, files: written.files, trajectories: written.trajectories, megabytes: mb(written.bytes),
+      listedSeconds: (t.listed - t.picked) / 1000, firstStepSeconds: (t.first - t.picked) / 1000, overviewSeconds: (t.overview - t.picked) / 1000,
+      openWhileStreaming, opens, peakPageHeapMB: mb(peak.page), peakWorkerHeapMB: mb(peak.worker),
+      longTasksOver50: tasks.length, longTasksOver100: tasks.filter(([, d]) => d > 100).length, longestTaskMs: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
+      over100: tasks.filter(([, d]) => d > 100).map(([s, d]) => [Math.round((s - t.picked) / 100) / 10, Math.round(d)]),
+    };
+  } finally {
+    await lab.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatRunFolderFigures(f: RunFolderFigures): string {
+  const s = (x: number) => `${x.toFixed(2)} s`;
+  return [
+    `run folder: ${f.steps} steps, ${f.files} files, ${f.trajectories} trajectories, ${f.megabytes} MB (AgentGym-RL step{N}/{rank}.json, 4 ranks)`,
+    `  steps listed ${s(f.listedSeconds)}, first step open ${s(f.firstStepSeconds)}, overview of every step ${s(f.overviewSeconds)} after the pick`,
+    `  step ${f.openWhileStreaming.step} opened while the overview streams: ${s(f.openWhileStreaming.seconds)}; after it: ${f.opens.map((o) => `step ${o.step} ${s(o.seconds)}`).join(', ')}`,
+    `  peak JS heap: page ${f.peakPageHeapMB} MB, import worker ${f.peakWorkerHeapMB} MB`,
+    `  main-thread long tasks from the pick on: ${f.longTasksOver50} > 50 ms, ${f.longTasksOver100} > 100 ms, longest ${f.longestTaskMs} ms${f.over100.length ? ` (over 100 ms at ${f.over100.map(([at, d]) => `${at} s: ${d} ms`).join(', ')})` : ''}`,
+  ].join('\n');
+}
+
+export const runFolderOptions = () => ({
+  steps: Number(process.env.BENCH_RUN_STEPS ?? 200),
+  groupsPerStep: Number(process.env.BENCH_RUN_GROUPS ?? 320),
+  maxTurns: Number(process.env.BENCH_RUN_TURNS ?? 4),
+});
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchBrowserRunFolder(runFolderOptions()).then((f) => {
+    process.stdout.write((process.env.BENCH_JSON ? JSON.stringify(f) : formatRunFolderFigures(f)) + '\n');
+  }).catch((error) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

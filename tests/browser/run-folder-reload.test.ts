@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, openPage, type LabBrowser } from './browser';
+import { waitForSummary } from './import-page';
+import { runSampleFiles } from '../../src/core/io/samples/write-run';
+
+const baseUrl = inject('baseUrl');
+const dir = mkdtempSync(join(tmpdir(), 'run-reload-'));
+
+/** A small run: 4 steps of AgentGym-RL's step{N}/{rank}.json, 4 groups of 4 per step over 2 ranks. */
+const runFiles = [...runSampleFiles({ layout: 'agentgym-rl', steps: 4, groupsPerStep: 4, groupSize: 4, maxTurns: 8, ranks: 2, seed: 5 })];
+const root = join(dir, 'kept-run');
+for (const f of runFiles) {
+  mkdirSync(dirname(join(root, f.path)), { recursive: true });
+  writeFileSync(join(root, f.path), f.text);
+}
+
+/** Wait until the kept state in IndexedDB names `importName` with group `groupIndex` (the save is coalesced). */
+async function keptAs(page: Page, importName: string, groupIndex: number, params: object = {}): Promise<void> {
+  await expect.poll(() => page.evaluate(() => new Promise<unknown>((resolve) => {
+    const open = indexedDB.open('rollout-lab');
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('lastImport')) { db.close(); resolve(null); return; }
+      const get = db.transaction('lastImport').objectStore('lastImport').get('state');
+      get.onsuccess = () => { db.close(); resolve(get.result ?? null); };
+    };
+    open.onerror = () => resolve(null);
+  })), { timeout: 30_000 }).toMatchObject({ importName, groupIndex, params });
+}
+
+/** Choose the group at list position `k` and answer its option label. */
+async function chooseGroup(page: Page, k: number): Promise<string> {
+  const picker = page.getByLabel(/^Group \(/);
+  await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBe(4);
+  const label = (await picker.locator('option').allInnerTexts())[k];
+  await picker.selectOption({ label });
+  return label;
+}
+
+const chosenGroup = (page: Page) => page.getByLabel(/^Group \(/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+
+describe('a run folder comes back after a reload', () => {
+  let lab: LabBrowser;
+  beforeAll(async () => {
+    lab = await launchChromium({ webgpu: false });
+  });
+  afterAll(() => lab?.close());
+
+  it('picked by the folder input (no handle): the open step, its group and a parameter come back from IndexedDB, with the re-open note', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    await page.getByLabel('Rollouts folder').setInputFiles(root);
+    const run = page.getByRole('region', { name: 'Training run' });
+    await waitForSummary(page, 'kept-run step 1 (2 files)', 60_000);
+    await run.getByRole('button', { name: 'Open step 3' }).click();
+    await waitForSummary(page, 'kept-run step 3 (2 files)', 60_000);
+    const group = await chooseGroup(page, 2);
+    await page.getByText('Estimator parameters').click();
+    const alpha = page.getByLabel('PlanPO alpha', { exact: true });
+    await alpha.fill('0.7');
+    await alpha.press('Enter');
+    await expect.poll(() => alpha.inputValue()).toBe('0.7');
+    await expect.poll(() => run.getAttribute('data-overview'), { timeout: 90_000 }).toBe('done');
+    const groupIndex = Number(await page.getByLabel(/^Group \(/).inputValue());
+    await keptAs(page, 'kept-run step 3 (2 files)', groupIndex, { planpo: { alpha: 0.7 } });
+
+    await page.reload();
+    expect(await waitForSummary(page, 'kept-run step 3 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
+    await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(group);
+    await page.getByText('Estimator parameters').click();
+    expect(await page.getByLabel('PlanPO alpha', { exact: true }).inputValue()).toBe('0.7');
+    const again = page.getByRole('region', { name: 'Training run' });
+    expect(await again.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2', 'step 3', 'step 4']);
+    expect(await again.locator('td[data-col="groups"]').allInnerTexts()).toEqual(['4', '4', '4', '4']); // the overview rows were kept
+    expect(await page.getByTestId('run-without-folder').innerText()).toContain('Re-open the folder to see every step');
+    expect(await page.getByTestId('run-without-folder').getByRole('button').count()).toBe(0); // no handle: pick the folder again
+    expect(await again.getByRole('button', { name: 'Open step 1' }).isDisabled()).toBe(true);
+    expect(await again.locator('tr[aria-current="true"] th').innerText()).toBe('step 3');
+
+    // picking the folder again brings every step back
+    await page.getByLabel('Rollouts folder').setInputFiles(root);
+    await waitForSummary(page, 'kept-run step 1 (2 files)', 60_000);
+    expect(await page.getByTestId('run-without-folder').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Training run' }).getByRole('button', { name: 'Open step 3' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('picked by the directory picker: the stored handle lists the folder again after a reload and every step opens (an origin-private folder stands in for the picked one)', async () => {
+    // Headless Chromium cannot drive the native picker: showDirectoryPicker answers a real directory
+    // handle of the origin-private file system holding the same files. Storing the handle in
+    // IndexedDB, asking its permission and listing it again after the reload are the real browser's.
+    const { page, errors } = await openPage(lab, 'about:blank');
+    await page.addInitScript(() => {
+      (window as unknown as { showDirectoryPicker: () => Promise<unknown> }).showDirectoryPicker = async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle('kept-run');
+    });
+    await page.goto(`${baseUrl}#import`);
+    await page.evaluate(async (files) => {
+      const top = await (await navigator.storage.getDirectory()).getDirectoryHandle('kept-run', { create: true });
+      for (const f of files) {
+        const [folder, name] = f.path.split('/');
+        const file = await (await top.getDirectoryHandle(folder, { create: true })).getFileHandle(name, { create: true });
+        const out = await file.createWritable();
+        await out.write(f.text);
+        await out.close();
+      }
+    }, runFiles.map((f) => ({ path: f.path, text: f.text })));
+    await page.getByRole('button', { name: 'Open folder…' }).click();
+    const run = page.getByRole('region', { name: 'Training run' });
+    await waitForSummary(page, 'kept-run step 1 (2 files)', 60_000);
+    await run.getByRole('button', { name: 'Open step 4' }).click();
+    await waitForSummary(page, 'kept-run step 4 (2 files)', 60_000);
+    const group = await chooseGroup(page, 1);
+    await keptAs(page, 'kept-run step 4 (2 files)', Number(await page.getByLabel(/^Group \(/).inputValue()));
+
+    await page.reload();
+    expect(await waitForSummary(page, 'kept-run step 4 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
+    await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(group);
+    const again = page.getByRole('region', { name: 'Training run' });
+    expect(await page.getByTestId('run-without-folder').count()).toBe(0);
+    await expect.poll(() => again.getAttribute('data-overview'), { timeout: 90_000 }).toBe('done');
+    await again.getByRole('button', { name: 'Open step 2' }).click();
+    expect(await waitForSummary(page, 'kept-run step 2 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
+    expect(errors).toEqual([]);
+  });
+});
