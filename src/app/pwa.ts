@@ -14,6 +14,7 @@ let update: ((reload?: boolean) => Promise<void>) | null = null;
 
 export function startOffline(): void {
   if (!('serviceWorker' in navigator)) return;
+  if (navigator.serviceWorker.controller) offlineEvents.offlineReady(); // a later visit: served by the cached copy
   update = registerSW({
     immediate: true, // main.tsx calls this after the load event
     onNeedRefresh: () => offlineEvents.updateWaiting(),

@@ -37,11 +37,11 @@ async function main() {
     await page.getByText('A new version of Rollout Lab is ready.').waitFor();
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${out}/classroom-update-prompt-1280x720.png` });
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await page.locator('.training-curves svg path.smooth').first().waitFor();
 
     await context.setOffline(true); // offline: the cached app, the recorded runs, training
-    await page.reload();
+    await page.goto(`${server.url}#lab`);
     await page.locator('.training-curves svg path.smooth').first().waitFor();
     await page.locator('[data-testid="backend"][data-backend="wasm"], [data-testid="backend"][data-backend="webgpu"]').waitFor();
     await page.getByRole('button', { name: 'Train live' }).click();
