@@ -38,7 +38,7 @@ async function main() {
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${out}/classroom-update-prompt-1280x720.png` });
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
-    await page.locator('.training-curves svg path.smooth').first().waitFor();
+    await page.getByRole('button', { name: 'Step', exact: true }).waitFor(); // a reload keeps the settings, not the recording
 
     await context.setOffline(true); // offline: the cached app, the recorded runs, training
     await page.goto(`${server.url}#lab`);
