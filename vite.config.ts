@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 
 /**
@@ -84,11 +85,65 @@ function wasmThreadsFactorySource(): Plugin {
   };
 }
 
+/**
+ * Offline after the first visit (vite-plugin-pwa, generating a Workbox service worker). The first
+ * visit precaches what the lab's first screen needs: the page, its scripts and styles, the trainer
+ * worker, the tfjs wasm binaries, KaTeX's woff2 fonts, the icons and the recorded classroom runs
+ * (about 8 MB; `dist/sw.js` lists them). What only other views or buttons use is cached the first
+ * time it is fetched: the import worker and the other hashed assets (cache-first: a hashed name never
+ * changes), shipped experiment results, samples and the recorded run files behind "Continue"
+ * (stale-while-revalidate). registerType 'prompt': a new build waits until the reader presses
+ * "Reload" in the update prompt (src/app/pwa.ts), so a lesson is never reloaded under a student.
+ * The service worker caches whole responses, headers included, so the COOP/COEP headers the wasm
+ * threads need come back with the cached page; tests/browser/offline.test.ts trains offline.
+ */
+const pwa = () => VitePWA({
+  registerType: 'prompt',
+  injectRegister: null, // src/app/pwa.ts registers it (no inline script: the CSP forbids one)
+  includeAssets: ['favicon.svg', 'icons/*.png', 'icons/*.svg', 'recorded/*.gz'],
+  manifest: {
+    name: 'Rollout Lab',
+    short_name: 'Rollout Lab',
+    description: 'Watch GRPO and PlanPO train a small policy on text environments, in your browser.',
+    start_url: './',
+    scope: './',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0072b2',
+    icons: [
+      { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'assets/*.{js,css,wasm,woff2}'],
+    // Not on the lab's first screen: cached when first used (runtimeCaching below). The benchmark page is never cached.
+    globIgnores: ['**/import.worker-*', '**/concepts.worker-*', '**/run-file.worker-*', '**/bench-*', 'src/**'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/bench\.html$/],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'rollout-lab-assets', expiration: { maxEntries: 200 } },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/(recorded|samples|experiments|schemas)\//.test(url.pathname),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'rollout-lab-data', expiration: { maxEntries: 100 } },
+      },
+    ],
+  },
+});
+
 // Relative base: the static build works from any sub-path. Every asset, the tfjs wasm binaries
 // included, is bundled and served from our own origin.
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), pwa()],
   worker: { format: 'es', plugins: () => [wasmThreadsFactorySource()] }, // worker bundles take only these plugins
   build: {
     target: 'es2022',

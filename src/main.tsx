@@ -13,6 +13,7 @@ import { installSeriesColors } from './ui/palette';
 import { safeStart, startPersistence } from './app/persist/start';
 import { onRunsOpened } from './app/persist/restore';
 import { installDebugFaults, runsRestored } from './app/run-client';
+import { startOffline } from './app/pwa';
 import './ui/styles.css';
 
 installSeriesColors();
@@ -31,6 +32,9 @@ applyClassLink(search)
 onRunsOpened(runsRestored); // saved labs and run files reopen into the run driver
 installDebugFaults(search);
 void startPersistence(fromLink, safe);
+// the offline copy (service worker) installs after the load event, off the first screen's path
+if (document.readyState === 'complete') startOffline();
+else window.addEventListener('load', startOffline, { once: true });
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

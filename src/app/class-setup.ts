@@ -7,6 +7,7 @@ import { classEvents } from '../state/class-store';
 import { configEvents, useConfigStore } from '../state/config-store';
 import { viewEvents } from '../state/view-store';
 import { parseClassLink } from './class-link';
+import { OPENED_PROBLEMS } from './opened-link';
 import type { ClassSettings } from '../state/class-settings';
 import { PRESETS } from '../state/lab-config';
 import { showRecorded } from './recorded-client';
@@ -20,7 +21,9 @@ function openPositions(s: ClassSettings): void {
 }
 
 export async function applyClassLink(search: string): Promise<void> {
-  const { settings, problems } = parseClassLink(search);
+  const parsed = parseClassLink(search);
+  const { settings } = parsed;
+  const problems = [...OPENED_PROBLEMS, ...parsed.problems];
   classEvents.linkOpened(settings);
   if (problems.length > 0) {
     useConfigStore.setState((s) => ({ linkProblems: [...s.linkProblems, ...problems] }));

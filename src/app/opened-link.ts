@@ -5,13 +5,23 @@
  * cut links) threw `URIError` before the app mounted: a white page. This module must be the first
  * import of main.tsx: it keeps the link as opened in `OPENED_SEARCH` (the share-link parser names
  * each bad escape from it) and puts a version whose escapes all decode into the address bar.
+ *
+ * A short class link (`#c1.…`, short-link.ts) is expanded here first: its query becomes
+ * `OPENED_SEARCH` and the address bar shows the long link, so the rest of the app never sees the
+ * short form. One that does not decode is named in `OPENED_PROBLEMS`.
  */
 import { safeSearch } from '../core/params/link';
+import { expandFragment } from './short-link';
 
-export const OPENED_SEARCH: string = window.location.search;
+const expanded = expandFragment(window.location.hash);
+const short = expanded !== null && 'search' in expanded ? expanded : null;
+
+export const OPENED_SEARCH: string = short ? short.search : window.location.search;
+/** What could not be read from the opened link before the parsers ran. */
+export const OPENED_PROBLEMS: readonly string[] = expanded !== null && 'problem' in expanded ? [expanded.problem] : [];
 
 const safe = safeSearch(OPENED_SEARCH);
-if (safe !== OPENED_SEARCH) {
+if (safe !== window.location.search || expanded !== null) {
   const { pathname, hash } = window.location;
-  window.history.replaceState(window.history.state, '', `${pathname}${safe}${hash}`);
+  window.history.replaceState(window.history.state, '', `${pathname}${safe}${short ? short.hash : expanded !== null ? '' : hash}`);
 }

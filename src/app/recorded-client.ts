@@ -8,6 +8,7 @@ import { migrateLabAlpha } from '../state/lab-config';
 import { classEvents } from '../state/class-store';
 import { configEvents } from '../state/config-store';
 import { runEvents, useRunStore, type RunTelemetry } from '../state/run-store';
+import { recordingEvents } from '../state/recording-store';
 import { decodeRecordedGroups, decodeRecordedRuns, type RecordedRuns } from './recorded-run';
 
 export const RECORDED_ID_PREFIX = 'recorded-';
@@ -22,6 +23,11 @@ async function addEarlierGroups(id: string, telemetry: RunTelemetry[]): Promise<
   if (!response.ok) return;
   const rest = decodeRecordedGroups(new Uint8Array(await response.arrayBuffer()));
   telemetry.forEach((run, i) => runEvents.groupsMerged(run.id, rest.runs[i] ?? {}));
+}
+
+/** "… recorded on Node wasm in 13.0 min …" → "Node wasm" (what the description names, or "another machine"). */
+export function trainedOn(description: string): string {
+  return /recorded on (.+?) in /.exec(description)?.[1] ?? 'another machine';
 }
 
 export function telemetryOf(file: RecordedRuns): RunTelemetry[] {
@@ -50,6 +56,7 @@ export async function showRecorded(id: string): Promise<boolean> {
     configEvents.presetApplied(config);
     const telemetry = telemetryOf(file);
     runEvents.recordedLoaded(config, telemetry);
+    recordingEvents.kept({ config, trainedOn: trainedOn(file.description), runs: file.runs.map((r) => ({ estimator: r.estimator, metrics: r.metrics })) });
     classEvents.recordedShown(file.description);
     window.setTimeout(() => void addEarlierGroups(id, telemetry).catch(() => undefined), 0);
     return true;

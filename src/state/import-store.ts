@@ -28,6 +28,8 @@ export interface ImportState {
   seconds: { total: number; read: number } | null;
   filters: ImportFilters;
   groupList: GroupListItem[];
+  /** The group list has been read for this import (until then an empty list means "not yet", not "none match"). */
+  groupListed: boolean;
   /** Session index of the group on screen. */
   groupIndex: number | null;
   group: ViewedTrajectory[] | null;
@@ -43,7 +45,7 @@ export interface ImportState {
   failure: { fileName: string; error: string | null; cancelled: boolean } | null;
 }
 
-const KEPT_KEYS = ['fileName', 'summary', 'gzip', 'seconds', 'filters', 'groupList', 'groupIndex', 'group', 'overview', 'paramProblems'] as const;
+const KEPT_KEYS = ['fileName', 'summary', 'gzip', 'seconds', 'filters', 'groupList', 'groupListed', 'groupIndex', 'group', 'overview', 'paramProblems'] as const;
 export type KeptImport = Pick<ImportState, (typeof KEPT_KEYS)[number]>;
 
 const keep = (s: ImportState): KeptImport | null =>
@@ -59,7 +61,7 @@ const NO_FILTERS: ImportFilters = { step: null, env: null, taskType: null };
 
 const INITIAL: ImportState = {
   status: 'idle', fileName: null, progress: null, error: null, summary: null, gzip: false, seconds: null,
-  filters: NO_FILTERS, groupList: [], groupIndex: null, group: null, overview: [], paramProblems: [], table: null, folder: null, kept: null, failure: null,
+  filters: NO_FILTERS, groupList: [], groupListed: false, groupIndex: null, group: null, overview: [], paramProblems: [], table: null, folder: null, kept: null, failure: null,
 };
 
 export const useImportStore = create<ImportState>(() => INITIAL);
@@ -74,7 +76,7 @@ export const importEvents = {
   importCancelled: () => useImportStore.setState((s) => unsuccessful(s, null, true)),
   importFailed: (error: string) => useImportStore.setState((s) => unsuccessful(s, error, false)),
   filtersChanged: (filters: ImportFilters) => useImportStore.setState({ filters }),
-  groupListLoaded: (groupList: GroupListItem[]) => useImportStore.setState({ groupList }),
+  groupListLoaded: (groupList: GroupListItem[]) => useImportStore.setState({ groupList, groupListed: true }),
   groupLoaded: (groupIndex: number | null, group: ViewedTrajectory[] | null) => useImportStore.setState({ groupIndex, group }),
   overviewLoaded: (overview: StepRow[]) => useImportStore.setState({ overview }),
   paramsRescored: (summary: ImportSummary, paramProblems: string[]) => useImportStore.setState({ summary, paramProblems }),

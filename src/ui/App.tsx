@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useClassStore } from '../state/class-store';
 import { ClassroomButtons } from './classroom/ClassroomButtons';
 import { HiddenControls } from './classroom/HiddenControls';
+import { OfflineStatus, UpdatePrompt } from './classroom/OfflineStatus';
 import { SkipLink } from './classroom/SkipLink';
 import { Nav } from './Nav';
 import { StatusBar } from './StatusBar';
@@ -43,7 +44,8 @@ export function App() {
           </Suspense>
         </ViewBoundary>
       </main>
-      {!embed && <StatusBar />}
+      {!embed && <StatusBar><OfflineStatus /></StatusBar>}
+      <UpdatePrompt />
       {touring && <Suspense fallback={null}><Tour /></Suspense>}
     </div>
   );

@@ -14,6 +14,7 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.ttf': 'font/ttf',
   '.md': 'text/markdown; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /**
@@ -22,11 +23,19 @@ const TYPES: Record<string, string> = {
  */
 const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 
+export interface StaticOptions {
+  /** false: no COOP/COEP headers. */
+  isolated?: boolean;
+  /** Changes a file's bytes as served (its path under `root`, e.g. `sw.js`): a test's "new build". */
+  rewrite?: (path: string, body: Buffer) => Buffer;
+}
+
 /**
  * Serves `root` under a sub-path (e.g. /some/sub/path/), so tests prove the build's relative base.
  * Requests outside the prefix get 404. `isolated: false` leaves out the COOP/COEP headers.
+ * `close()` also drops open keep-alive connections: after it, the site is unreachable.
  */
-export async function serveStatic(root: string, prefix: string, options: { isolated?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveStatic(root: string, prefix: string, options: StaticOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const extra = options.isolated === false ? {} : ISOLATION;
   const server: Server = createServer(async (req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
@@ -41,7 +50,8 @@ export async function serveStatic(root: string, prefix: string, options: { isola
     }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      const raw = await readFile(file);
+      const body = options.rewrite ? options.rewrite(path.slice(prefix.length), raw) : raw;
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...extra }).end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -52,6 +62,9 @@ export async function serveStatic(root: string, prefix: string, options: { isola
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
   };
 }

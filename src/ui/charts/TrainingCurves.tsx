@@ -10,6 +10,8 @@ import { Axes } from './Axes';
 import { ChartDownload } from './export/ChartDownload';
 import { layoutCurves, type CurvePoint } from './curves-layout';
 import { useWidth } from './use-size';
+import { useRecordingStore } from '../../state/recording-store';
+import { recordedOverlay, type Overlay } from '../classroom/recorded-overlay';
 
 interface Panel {
   key: string;
@@ -47,17 +49,18 @@ function panelPoints(metrics: readonly IterationMetrics[], panel: Panel): CurveP
 /** The SFT → RL boundary: RL's first iteration samples from the warm start, so its point is the warm start's success. */
 export const SFT_PHASE_LABEL = 'SFT → RL';
 
-const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover, legend, warmStart }: {
+const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover, legend, warmStart, overlay }: {
   panel: Panel; runs: RunTelemetry[]; width: number; hover: number | null; onHover(k: number | null): void; legend: RefObject<HTMLParagraphElement | null>;
-  warmStart: boolean;
+  warmStart: boolean; overlay: Overlay | null;
 }) {
   const height = 150;
   const layout = useMemo(() => {
-    const series = runs.map((r) => ({ id: r.id, points: panelPoints(r.metrics, panel) }));
+    const series = [...runs, ...(overlay?.runs.map((r, i) => ({ ...r, id: `recording-${i}` })) ?? [])]
+      .map((r) => ({ id: r.id, points: panelPoints(r.metrics, panel) }));
     const ref = panel.reference && runs[0] ? runs[0].metrics.map((m) => ({ x: m.iteration, y: panel.reference!(m) })) : undefined;
     const phase = warmStart && panel.key === 'success' ? { x: 1, label: SFT_PHASE_LABEL } : undefined;
     return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6, phase }, { width, height });
-  }, [runs, panel, width, warmStart]);
+  }, [runs, panel, width, warmStart, overlay]);
   const values = hover === null ? [] : runs.map((r) => {
     const m = r.metrics.find((x) => x.iteration === hover);
     const v = m ? panel.pick(m) : null;
@@ -65,7 +68,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
   });
   return (
     <figure className="chart curve" aria-label={panel.title} data-panel={panel.key}>
-      <figcaption>{panel.title}<ChartDownload title={panel.title} xLabel="iteration" yLabel={panel.title.replace(/\s*\(.*\)$/, '')} legend={legend} /></figcaption>
+      <figcaption>{panel.title}<ChartDownload title={panel.title} yLabel={panel.title.replace(/\s*\(.*\)$/, '')} legend={legend} /></figcaption>
       <svg width={width} height={height} role="img" aria-label={`${panel.title} per iteration`}
         onMouseMove={(e) => onHover(layout.iterationAt(e.clientX - e.currentTarget.getBoundingClientRect().left))}
         onMouseLeave={() => onHover(null)}>
@@ -80,7 +83,12 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
             <text x={layout.phaseMark.x + 3} y={layout.plot.top + 10}>{layout.phaseMark.label}</text>
           </g>
         )}
-        {layout.lines.map((l, i) => (
+        {overlay && layout.lines.slice(runs.length).map((l, i) => (
+          <g key={l.id} style={{ stroke: seriesVar(overlay.runs[i].estimator) }} className="run-line recorded-overlay" data-testid="recorded-overlay">
+            <path d={l.smooth} className="smooth" />
+          </g>
+        ))}
+        {layout.lines.slice(0, runs.length).map((l, i) => (
           <g key={l.id} style={{ stroke: seriesVar(runs[i].estimator) }} className={`run-line dash-${i}`}>
             <path d={l.raw} className="raw" />
             <path d={l.smooth} className="smooth" />
@@ -102,6 +110,9 @@ export function TrainingCurves() {
   const section = useRef<HTMLElement>(null);
   const runs = useWhileVisible(useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0), section);
   const sftEpisodes = useRunStore((s) => s.startedWith?.run.sftEpisodes ?? 0);
+  const recording = useRecordingStore((s) => s.recording);
+  const startedWith = useRunStore((s) => s.startedWith);
+  const overlay = useMemo(() => recordedOverlay(recording, startedWith, runs), [recording, startedWith, runs]);
   const [hover, setHover] = useState<number | null>(null);
   const legend = useRef<HTMLParagraphElement>(null);
   const { ref, width } = useWidth<HTMLDivElement>(1000);
@@ -118,10 +129,21 @@ export function TrainingCurves() {
         {sftEpisodes > 0 && (
           <span className="phase-note">{SFT_PHASE_LABEL}: RL starts from a warm start cloned from {sftEpisodes} oracle demonstrations (the same for every run); iteration 1 is its success</span>
         )}
+        {overlay && (
+          <span><svg width="24" height="8" aria-hidden="true"><line x1="0" x2="24" y1="4" y2="4" className="legend-line recorded-overlay" /></svg> the recording (pale, long dashes)</span>
+        )}
         <span className="muted">faint: raw · bold: smoothed · x axis: iteration k</span>
       </p>
+      {overlay && (
+        <p className="recorded-differs" data-testid="recorded-differs">
+          The pale long-dashed lines are the recording, trained ahead of time with these very settings and seed
+          on {overlay.trainedOn}. This live run uses {runs[0]?.backend ?? 'this browser\'s backend'} in this browser:
+          another backend adds and multiplies its floats in a different order, so after a few iterations a sampled
+          token flips, the rollouts part ways, and the live curves can tell a different story than the recording.
+        </p>
+      )}
       <div className="curve-grid" ref={ref}>
-        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} legend={legend} warmStart={sftEpisodes > 0} />)}
+        {PANELS.map((p) => <CurvePanel key={p.key} panel={p} runs={runs} width={panelWidth} hover={hover} onHover={setHover} legend={legend} warmStart={sftEpisodes > 0} overlay={overlay} />)}
       </div>
     </section>
   );

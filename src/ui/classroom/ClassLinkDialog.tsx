@@ -4,9 +4,11 @@ import { CLASS_VIEWS, EMBED_IDS, EMBED_VIEWS, HIDEABLE_CONTROLS, HIDEABLE_IDS, R
 import { copyText } from '../../app/clipboard';
 import { PRESETS } from '../../state/lab-config';
 import { shareSearch } from '../../app/share-link';
+import { shortFragment } from '../../app/short-link';
 import { useClassStore } from '../../state/class-store';
 import { useConfigStore } from '../../state/config-store';
 import { useViewStore } from '../../state/view-store';
+import { QrCode } from './QrCode';
 
 function initialSettings(): ClassSettings {
   const current = useClassStore.getState().settings;
@@ -23,6 +25,12 @@ export function classLinkUrl(settings: ClassSettings): string {
   const config = useConfigStore.getState().config;
   const params = { ...classLinkParams(settings), recorded: settings.recorded ?? 'none' };
   return `${origin}${pathname}${shareSearch(config, params)}#${settings.view ?? 'lab'}`;
+}
+
+/** The same link, short: its query deflated into the fragment (src/app/short-link.ts). */
+export function shortClassLinkUrl(longUrl: string): string {
+  const url = new URL(longUrl);
+  return `${url.origin}${url.pathname}${shortFragment(url.search)}`;
 }
 
 /** The HTML a teacher pastes into a course page or slide: the class link in a 16:9 iframe. */
@@ -47,6 +55,7 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
   const toggleHidden = (id: HideableControl, on: boolean) =>
     patch({ hidden: HIDEABLE_IDS.filter((x) => (x === id ? on : s.hidden.includes(x))) });
   const url = classLinkUrl(s);
+  const short = shortClassLinkUrl(url);
   const embedValue = !s.embed ? 'off' : s.embedView ?? 'whole';
   const check = (key: 'tour' | 'text' | 'autoplay' | 'presentation', label: string) => (
     <label className="check"><input type="checkbox" checked={s[key]} onChange={(e) => patch({ [key]: e.target.checked })} /> {label}</label>
@@ -108,14 +117,25 @@ export function ClassLinkDialog({ onClose }: { onClose(): void }) {
             <input inputMode="numeric" value={s.trajectory === null ? '' : s.trajectory + 1} onChange={(e) => { const v = optionalInt(e.target.value); patch({ trajectory: v === null ? null : v - 1 }); }} /></label>
         </fieldset>
       </div>
-      <label className="field"><span className="field-label">Class link</span>
-        <input readOnly value={url} data-testid="class-link" onFocus={(e) => e.target.select()} /></label>
-      {s.embed && (
-        <label className="field"><span className="field-label">Embed snippet (paste into a course page or slide)</span>
-          <textarea readOnly rows={2} value={embedSnippet(url)} data-testid="embed-snippet" onFocus={(e) => e.target.select()} /></label>
-      )}
+      <div className="class-link-out">
+        <div className="class-link-fields">
+          <label className="field"><span className="field-label">Short class link ({short.length} characters; opens the same as the long one)</span>
+            <input readOnly value={short} data-testid="class-link-short" onFocus={(e) => e.target.select()} /></label>
+          <label className="field"><span className="field-label">Long class link (every setting readable in the address)</span>
+            <input readOnly value={url} data-testid="class-link" onFocus={(e) => e.target.select()} /></label>
+          {s.embed && (
+            <label className="field"><span className="field-label">Embed snippet (paste into a course page or slide)</span>
+              <textarea readOnly rows={2} value={embedSnippet(short)} data-testid="embed-snippet" onFocus={(e) => e.target.select()} /></label>
+          )}
+        </div>
+        <figure className="class-link-qr">
+          <QrCode text={short} label="QR code of the short class link" />
+          <figcaption>Students scan it to open the link.</figcaption>
+        </figure>
+      </div>
       <div className="dialog-buttons">
-        <button type="button" className="primary" onClick={() => void copyText(url).then(setCopied)}>Copy class link</button>
+        <button type="button" className="primary" onClick={() => void copyText(short).then(setCopied)}>Copy short link</button>
+        <button type="button" onClick={() => void copyText(url).then(setCopied)}>Copy long link</button>
         <button type="button" onClick={onClose}>Close</button>
         <span role="status">{copied === null ? '' : copied ? 'Copied.' : 'Select the link above and copy it.'}</span>
       </div>

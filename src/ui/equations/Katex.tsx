@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFitWidth } from './use-fit-width';
 
 type KatexModule = typeof import('katex').default;
 
@@ -38,8 +39,10 @@ export function Katex({ source, display = false }: { source: string; display?: b
     };
   }, [ready]);
   const html = useMemo(() => (ready ? katexHtml(source, display) : null), [ready, source, display]);
+  const host = useRef<HTMLSpanElement>(null);
+  useFitWidth(host, display ? html : null);
   if (html === null) return <span className="katex-host" aria-busy="true">{source}</span>;
-  // a display equation wider than its card scrolls sideways; the scroller takes focus for keyboard users
-  if (display) return <span className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />;
+  // a display equation shrinks to fit its card; one still wider scrolls sideways, and the scroller takes focus for keyboard users
+  if (display) return <span ref={host} className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />;
   return <span className="katex-host" dangerouslySetInnerHTML={{ __html: html }} />;
 }

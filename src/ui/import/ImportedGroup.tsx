@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { pickGroup } from '../../app/import-client';
 import { ESTIMATOR_IDS } from '../../core/advantage/registry';
 import { useConfigStore } from '../../state/config-store';
@@ -55,6 +55,7 @@ const NO_NOTES: string[] = [];
 export function ImportedGroup({ estimators: compared }: { estimators: string[] }) {
   // deferred: React renders a new group (and a long group list) in interruptible slices, not one long task
   const list = useDeferredValue(useImportStore((s) => s.groupList));
+  const listed = useDeferredValue(useImportStore((s) => s.groupListed)); // deferred with the list it describes
   const index = useImportStore((s) => s.groupIndex);
   const group = useDeferredValue(useImportStore((s) => s.group));
   const slack = useConfigStore((s) => s.config.slack);
@@ -69,6 +70,7 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
   const split = useMemo(() => decomposedEstimator(groups, estimators), [groups, estimators]);
   const partData = useMemo(() => (split ? scatterPoints(groups, slack, componentPair(split)) : []), [groups, slack, split]);
   const pick = (d: GroupedDatum) => viewEvents.trajectoryFocused(d.member, d.turn);
+  const legend = useRef<HTMLParagraphElement>(null); // the marker legend goes into exported scatters
   return (
     <section aria-label="Imported group" className="group-section">
       <div className="section-head">
@@ -96,19 +98,20 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
           {x && y && (
             <section aria-label="Advantage divergence" className="divergence">
               <h3>Advantage divergence (this group)</h3>
-              <ScatterLegend />
+              <ScatterLegend ref={legend} />
               <div className="chart-row">
                 <DivergenceScatter title={`${estimatorLabel(x)} vs ${estimatorLabel(y)} advantage per response`} data={pairData}
-                  xLabel={`A ${estimatorLabel(x)}`} yLabel={`A ${estimatorLabel(y)}`} onPick={pick} />
+                  xLabel={`A ${estimatorLabel(x)}`} yLabel={`A ${estimatorLabel(y)}`} onPick={pick} legend={legend} />
                 {split && (
                   <DivergenceScatter title={`${estimatorLabel(split)}: A^E vs α·A^S per response`} data={partData}
-                    xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} />
+                    xLabel="A^E (trajectory)" yLabel="α·A^S (response)" onPick={pick} legend={legend} />
                 )}
               </div>
             </section>
           )}
         </>
-      ) : <p className="empty">No group matches the filters.</p>}
+      ) : listed && list.length === 0 ? <p className="empty">No group matches the filters.</p>
+        : <p className="empty" role="status" aria-busy="true">Opening the group…</p>}
     </section>
   );
 }

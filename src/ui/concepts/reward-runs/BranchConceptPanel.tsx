@@ -69,6 +69,16 @@ export function BranchConceptPanel({ id }: { id: RewardConceptId }) {
         </span>
       </div>
       {points.length > 0 && <Charts id={id} spec={browserSpec} points={points} caption={`this browser (${run.backend})`} />}
+      {run.status === 'finished' && points.length > 0 && points.every((p) => p.successRate === 0) && (
+        <p className="notice" data-testid="tiny-run-no-success">
+          Success stayed at 0 % in this tiny run, as expected at this size: {(browserSpec.base.groupSize ?? 0) * (browserSpec.base.tasksPerIteration ?? 0)} episodes
+          of at most {browserSpec.base.maxTurns} turns per iteration, {browserSpec.iterations} iterations per arm, from an untrained policy that
+          rarely reaches the goal in so few turns, so no episode earns the goal reward to learn from. The arms can still differ in the
+          other measures charted; the CLI run above
+          {shipped ? ` (G = ${shipped.spec.base.groupSize}, B = ${shipped.spec.base.tasksPerIteration}, ${shipped.spec.base.maxTurns} turns, ${shipped.spec.iterations} iterations)` : ''} is
+          large enough for success to move.
+        </p>
+      )}
     </section>
   );
 }
