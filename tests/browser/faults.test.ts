@@ -45,7 +45,8 @@ describe('faults under the lab, in a browser', () => {
   });
 
   it('storage that fills up says "Browser storage is full" and names what is kept; with room again, saving resumes', async () => {
-    const { page, errors } = await open(plain, `${baseUrl}?backend=wasm&${SMALL}`);
+    // iterations=1000: on a quiet machine the runs would finish 150 iterations before IndexedDB sees the new quota
+    const { page, errors } = await open(plain, `${baseUrl}?backend=wasm&${SMALL}&iterations=1000`);
     await stepTimes(page, 1, 0, (k) => waitForIteration(page, k));
     await waitForSaved(page, 1);
     // a quota below what is stored already; IndexedDB sees it once its cached free space expires (about 30 s here)
@@ -63,9 +64,12 @@ describe('faults under the lab, in a browser', () => {
     expect(Object.keys(kept).sort()).toEqual(['GRPO', 'PlanPO']);
     const [grpo, planpo] = [kept.GRPO, kept.PlanPO];
     expect(await page.getByTestId('saved-through').innerText()).toBe(`Saved through iteration ${Math.min(grpo, planpo)}`);
-    const trained = Math.min(...(await runLines(page)).map((l) => l.iteration));
-    console.log(`storage full: saved through GRPO ${grpo}, PlanPO ${planpo}; trained to ${trained}`);
-    expect(trained).toBeGreaterThan(Math.max(grpo, planpo)); // training went on; only saving stopped
+    const trained = Object.fromEntries((await runLines(page)).map((l) => [l.estimator, l.iteration]));
+    console.log(`storage full: saved through GRPO ${grpo}, PlanPO ${planpo}; trained to GRPO ${trained.grpo}, PlanPO ${trained.planpo}`);
+    // training went on (only saving stopped): each run is at or past what it kept, one at least past it
+    expect(trained.grpo).toBeGreaterThanOrEqual(grpo);
+    expect(trained.planpo).toBeGreaterThanOrEqual(planpo);
+    expect(trained.grpo > grpo || trained.planpo > planpo).toBe(true);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'fault-storage-full.png') });
     // what the notice names is what storage holds, every iteration of it
     expect(await iterationsSaved(page, 0)).toEqual(Array.from({ length: grpo }, (_, i) => i + 1));
