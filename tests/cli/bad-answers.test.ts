@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliInProcess } from './in-process';
+import { cliInProcess, expectRefused } from './in-process';
 import { validRecord } from '../core/io/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-bad-answers-'));
@@ -20,17 +20,7 @@ const file = (name: string, content: string) => {
 };
 const record = (i: number, patch: Record<string, unknown> = {}) => validRecord({ traj_id: `t${i}`, group_id: `g${i % 2}`, ...patch });
 
-/** Exit 2, exactly one plain `error:` line matching `pattern`, never "using", nothing on stdout. */
-async function refused(argv: string[], pattern: RegExp) {
-  const r = await cliInProcess(argv);
-  expect(r.err).toHaveLength(1);
-  expect(r.err[0]).toMatch(/^error: /);
-  expect(r.err[0]).not.toMatch(/internal error|using/);
-  expect(r.err[0]).toMatch(pattern);
-  expect(r.out).toEqual([]);
-  expect(r.code).toBe(2);
-  return r.err[0];
-}
+const refused = expectRefused;
 
 describe('a file of 54 lines with 50 bad ones', () => {
   // 4 good records, 48 lines that are not JSON, one line holding an array of 3 values, one object that is not a record.

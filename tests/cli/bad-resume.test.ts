@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { cliInProcess } from './in-process';
+import { cliInProcess, expectRefused } from './in-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-bad-resume-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,16 +33,7 @@ function edited(name: string, edit: (h: Json) => void): string {
   return path;
 }
 
-/** Exit 2 with exactly one plain `error:` line matching `pattern`, and no iteration trained. */
-async function refused(argv: string[], pattern: RegExp) {
-  const r = await cliInProcess(argv);
-  expect(r.err).toHaveLength(1);
-  expect(r.err[0]).toMatch(/^error: /);
-  expect(r.err[0]).not.toMatch(/internal error|using/);
-  expect(r.err[0]).toMatch(pattern);
-  expect(r.out).toEqual([]);
-  expect(r.code).toBe(2);
-}
+const refused = expectRefused;
 
 describe('train --resume with a run setting that differs from the run file', () => {
   it.each([

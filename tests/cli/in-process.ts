@@ -8,6 +8,7 @@
  * lines printed), `recordingIo` for a test that calls one command's `run` itself (to see the error
  * it throws before runCli turns it into a line and an exit code).
  */
+import { expect } from 'vitest';
 import { runCli } from '../../src/cli/cli';
 import type { CliIo } from '../../src/cli/command';
 
@@ -39,4 +40,19 @@ export async function cliInProcess(argv: string[], stdin = ''): Promise<CliResul
   const { io, out, err } = recordingIo(stdin);
   const code = await runCli(argv, io);
   return { code, out, err, stdout: joined(out), stderr: joined(err) };
+}
+
+/**
+ * A refused command line: exit 2, exactly one plain `error:` line matching `pattern` (never an
+ * internal error, never "using" a fallback), nothing on stdout, so nothing ran. Returns that line.
+ */
+export async function expectRefused(argv: string[], pattern: RegExp): Promise<string> {
+  const r = await cliInProcess(argv);
+  expect(r.err).toHaveLength(1);
+  expect(r.err[0]).toMatch(/^error: /);
+  expect(r.err[0]).not.toMatch(/internal error|using/);
+  expect(r.err[0]).toMatch(pattern);
+  expect(r.out).toEqual([]);
+  expect(r.code).toBe(2);
+  return r.err[0];
 }
