@@ -122,6 +122,10 @@ const pwa = () => VitePWA({
     // Not on the lab's first screen: cached when first used (runtimeCaching below). The benchmark page is never cached.
     globIgnores: ['**/import.worker-*', '**/concepts.worker-*', '**/run-file.worker-*', '**/bench-*', 'src/**'],
     navigateFallback: 'index.html',
+    // Only the app's own address (its folder or index.html, with any query) is answered with the
+    // cached page; any other page of the origin (robots.txt, a course page framing the lab, the
+    // benchmark page) goes to the network as usual.
+    navigateFallbackAllowlist: [/\/(index\.html)?(\?.*)?$/],
     navigateFallbackDenylist: [/bench\.html$/],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
