@@ -1,15 +1,15 @@
 /**
- * The import worker: a thin comlink adapter over src/core/import. The file is streamed here
+ * The import worker: a thin comlink adapter over src/core/io/import/session. The file is streamed here
  * (File.stream()), parsed, grouped and scored; the session stays in the worker and the page asks
  * for what it shows (the summary, a filtered group list, one group, the overview). Exports come
  * back as a Blob (cloned by reference, not copied into the page's heap).
  */
 import * as Comlink from 'comlink';
-import { openImport, type ImportProgress } from '../src/core/import/open';
-import { CancelledError } from '../src/core/import/read-bytes';
-import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
-import { ImportSession } from '../src/core/import/session';
-import type { GroupFilters } from '../src/core/import/groups';
+import { openImport, type ImportProgress } from '../src/core/io/import/session/open';
+import { CancelledError } from '../src/core/io/import/session/read-bytes';
+import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src/core/io/import/session/importer';
+import { ImportSession } from '../src/core/io/import/session/session';
+import type { GroupFilters } from '../src/core/io/import/session/groups';
 import type { StepSummaryRow } from '../src/core/run/step-summary';
 import { chunksOf, readStep, summarizeSteps, type RunFileBlob } from './run-folder';
 

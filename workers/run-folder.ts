@@ -3,8 +3,8 @@
  * import session, and the run's overview streamed one step's files at a time, each step's row
  * posted as soon as it is done. Only the summary state (O(steps × estimators)) outlives a step.
  */
-import { ImportFormatError, type ColumnMapping } from '../src/core/import/importer';
-import { readImportResult } from '../src/core/import/read-result';
+import { ImportFormatError, type ColumnMapping } from '../src/core/io/import/session/importer';
+import { readImportResult } from '../src/core/io/import/session/read-result';
 import type { ImportResult } from '../src/core/io/import/types';
 import { addStepFiles, addUnreadFile, emptySummary, finishSummary } from '../src/core/run/run-summary';
 import { finishStep, type StepSummaryRow } from '../src/core/run/step-summary';

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { ImportApi } from '../../workers/import.worker';
 import type { WorkerHandle } from './spawn-worker';
-import type { ColumnMapping } from '../core/import/importer';
+import type { ColumnMapping } from '../core/io/import/session/importer';
 import type { StepSummaryRow } from '../core/run/step-summary';
 import { importEvents, useImportStore, type ImportFilters } from '../state/import-store';
 import { downloadBlob } from './export/download';

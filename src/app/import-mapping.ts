@@ -3,7 +3,7 @@
  * list the saved mappings, export one as the JSON file `convert --map FILE` reads, read one back.
  */
 import type { ColumnMapping } from '../core/io/import/mapping';
-import { readMappingText } from '../core/import/mapping-file';
+import { readMappingText } from '../core/io/import/session/mapping-file';
 import { downloadText } from './export/download';
 import { reopenWithMapping } from './import-client';
 import { listMappings, saveMapping } from './persist/mappings';

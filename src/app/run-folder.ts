@@ -6,7 +6,7 @@
  * A run restored after a reload without its folder (src/app/reopen-import.ts) has its index and the
  * open step's kept files only: the other steps wait for the folder to be opened again.
  */
-import type { ColumnMapping } from '../core/import/importer';
+import type { ColumnMapping } from '../core/io/import/session/importer';
 import { indexRun, type RunIndex } from '../core/run/run-index';
 import { stepImportName } from '../core/run/step-import';
 import type { StepSummaryRow } from '../core/run/step-summary';

@@ -4,10 +4,10 @@
  * on screen and the overview rows.
  */
 import { create } from 'zustand';
-import type { ImportProgress } from '../core/import/open';
-import type { GroupListItem, ImportSummary, ViewedTrajectory } from '../core/import/session';
-import type { StepRow } from '../core/import/overview';
-import type { UnknownTable } from '../core/import/importer';
+import type { ImportProgress } from '../core/io/import/session/open';
+import type { GroupListItem, ImportSummary, ViewedTrajectory } from '../core/io/import/session/session';
+import type { StepRow } from '../core/io/import/session/overview';
+import type { UnknownTable } from '../core/io/import/session/importer';
 
 export type ImportStatus = 'idle' | 'reading' | 'done' | 'cancelled' | 'failed';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { importEvents, useImportStore } from '../../src/state/import-store';
-import type { ImportSummary } from '../../src/core/import/session';
+import type { ImportSummary } from '../../src/core/io/import/session/session';
 
 const summary = { fileName: 'good.jsonl', trajectories: 8, groups: 2 } as ImportSummary;
 

@@ -3,7 +3,7 @@
  * advantages in the same `advantages.estimators` extension an import exports, so a training run
  * opens in the import view like any other file.
  */
-import { withEstimatorAdvantages } from '../../core/import/export';
+import { withEstimatorAdvantages } from '../../core/io/export/estimator-advantages';
 import { rolloutLines } from '../../core/io/export/write-rollouts';
 import { useRunStore } from '../../state/run-store';
 import { downloadBlob } from './download';

@@ -14,7 +14,7 @@
  * is read back is checked; a record that fails the check is ignored, as if nothing was kept.
  */
 import type { ColumnMapping } from '../../core/io/import/mapping';
-import type { EstimatorParamsMap } from '../../core/import/params';
+import type { EstimatorParamsMap } from '../../core/io/import/session/params';
 import type { StepSummaryRow } from '../../core/run/step-summary';
 import type { ImportFilters } from '../../state/import-store';
 import { labDb } from './db';

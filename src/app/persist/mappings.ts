@@ -5,7 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ColumnMapping } from '../../core/io/import/mapping';
-import { readMappingText, type SavedMapping } from '../../core/import/mapping-file';
+import { readMappingText, type SavedMapping } from '../../core/io/import/session/mapping-file';
 
 export const MAPPINGS_DB = 'rollout-lab-mappings';
 

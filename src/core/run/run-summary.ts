@@ -7,9 +7,9 @@
 import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
 import type { RolloutGroup, TurnAdvantages } from '../advantage/types';
 import type { ImportResult } from '../io/import/types';
-import { buildGroups } from '../import/groups';
-import { ProblemLog } from '../import/importer';
-import { defaultParams, type EstimatorParamsMap } from '../import/params';
+import { buildGroups } from '../io/import/session/groups';
+import { ProblemLog } from '../io/import/session/importer';
+import { defaultParams, type EstimatorParamsMap } from '../io/import/session/params';
 import { addGroup, emptyStep, finishStep, mergeStep, stepFromJson, stepToJson, type StepAcc, type StepAccJson, type StepSummaryRow } from './step-summary';
 
 export const SUMMARY_STATE_KIND = 'rollout-lab.run-summary-state';

@@ -1,5 +1,5 @@
 import type { ParamValue } from '../../core/params/spec';
-import { adjustableParams } from '../../core/import/params';
+import { adjustableParams } from '../../core/io/import/session/params';
 import { changeParam } from '../../app/import-client';
 import { useImportStore } from '../../state/import-store';
 import { ParamField } from '../lab/fields';

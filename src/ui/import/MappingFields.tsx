@@ -1,5 +1,5 @@
 import type { ColumnMapping } from '../../core/io/import/mapping';
-import { successChoiceOf, withOptional, withSuccess } from '../../core/import/mapping-file';
+import { successChoiceOf, withOptional, withSuccess } from '../../core/io/import/session/mapping-file';
 
 interface FieldsProps {
   mapping: ColumnMapping;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMapping } from '../../core/io/import/mapping';
-import type { UnknownTable } from '../../core/import/importer';
-import { mappingProblems, matchingMapping, type SavedMapping } from '../../core/import/mapping-file';
+import type { UnknownTable } from '../../core/io/import/session/importer';
+import { mappingProblems, matchingMapping, type SavedMapping } from '../../core/io/import/session/mapping-file';
 import { exportMapping, listMappings, openWithMapping, readMappingFile } from '../../app/import-mapping';
 import { useImportStore } from '../../state/import-store';
 import { MappingFields } from './MappingFields';

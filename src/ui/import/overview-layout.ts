@@ -2,7 +2,7 @@
  * The import overview's panels: one value per training step from the overview rows, as the
  * training curves' series (so the same pure layout draws them). Pure.
  */
-import type { StepRow } from '../../core/import/overview';
+import type { StepRow } from '../../core/io/import/session/overview';
 import type { CurveSeries } from '../charts/curves-layout';
 import { seriesVar } from '../palette';
 

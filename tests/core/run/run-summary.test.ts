@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RolloutGroup, TrajectorySummary } from '../../../src/core/advantage/types';
-import { defaultParams } from '../../../src/core/import/params';
+import { defaultParams } from '../../../src/core/io/import/session/params';
 import { importBytesAsync } from '../../../src/core/io';
 import { runSampleFiles } from '../../../src/core/io/samples/write-run';
 import { indexRun } from '../../../src/core/run/run-index';

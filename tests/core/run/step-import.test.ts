@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readImportResult } from '../../../src/core/import/read-result';
-import { ImportSession } from '../../../src/core/import/session';
+import { readImportResult } from '../../../src/core/io/import/session/read-result';
+import { ImportSession } from '../../../src/core/io/import/session/session';
 import { runSampleFiles } from '../../../src/core/io/samples/write-run';
 import { addStepFiles, emptySummary, finishSummary } from '../../../src/core/run/run-summary';
 import { joinStepResults, stepImportName } from '../../../src/core/run/step-import';

@@ -113,7 +113,7 @@ export function scoreTrajectories(records: readonly RolloutTrajectoryV1[], optio
 /**
  * Every estimator's advantages a record carries, from either form: the rollouts.v1 extension
  * (`advantages.estimators`) or, failing that, a lab training record's `estimator_advantages`.
- * (core/import's `estimatorAdvantagesOf` reads the v1 extension only.)
+ * (`estimatorAdvantagesOf` in `estimator-advantages.ts` reads the v1 extension only.)
  */
 export function estimatorAdvantagesOfV1OrLab(record: RolloutTrajectoryV1): Record<string, EstimatorAdvantagesV1> {
   const lab = (record as Partial<TrainedTrajectoryV1>).estimator_advantages;

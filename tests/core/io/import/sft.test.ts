@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importText } from '../../../../src/core/io';
-import { ImportSession } from '../../../../src/core/import/session';
+import { ImportSession } from '../../../../src/core/io/import/session/session';
 
 const agentTraj = JSON.stringify(
   [

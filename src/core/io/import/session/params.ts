@@ -4,9 +4,9 @@
  * the schedule's init/final/kind keys do not apply), and user edits checked by
  * `validateEstimatorParams` (the same rules as share links, configs and CLI flags).
  */
-import { paramDefaults, validateEstimatorParams } from '../advantage/params';
-import type { ParamSpec, ParamValue } from '../params/spec';
-import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
+import { paramDefaults, validateEstimatorParams } from '../../../advantage/params';
+import type { ParamSpec, ParamValue } from '../../../params/spec';
+import { ESTIMATOR_IDS, getEstimator } from '../../../advantage/registry';
 
 export type { ParamValue };
 export type EstimatorParamsMap = Record<string, Record<string, ParamValue>>;

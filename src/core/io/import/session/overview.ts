@@ -15,8 +15,8 @@
  *   (a group of one has no relative advantage: its numbers are left out).
  * Groups without a train_step form one row with step null. Pure.
  */
-import type { TurnAdvantages } from '../advantage/types';
-import { mean, std } from '../math';
+import type { TurnAdvantages } from '../../../advantage/types';
+import { mean, std } from '../../../math';
 import type { ImportedGroup } from './groups';
 
 export interface EstimatorStepStats {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TrajectorySummary } from '../../../src/core/advantage/types';
-import type { ImportedGroup } from '../../../src/core/import/groups';
-import { lengthHeterogeneity, median, overviewBySteps } from '../../../src/core/import/overview';
+import type { TrajectorySummary } from '../../../../../src/core/advantage/types';
+import type { ImportedGroup } from '../../../../../src/core/io/import/session/groups';
+import { lengthHeterogeneity, median, overviewBySteps } from '../../../../../src/core/io/import/session/overview';
 
 const single = (numTokens: number, success = true): TrajectorySummary => ({ success, reward: success ? 1 : 0, numTurns: 1, numTokens: [numTokens] });
 

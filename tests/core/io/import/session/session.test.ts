@@ -1,11 +1,11 @@
 import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { estimateAdvantages } from '../../../src/core/advantage/registry';
-import { estimatorAdvantagesOf } from '../../../src/core/import/export';
-import { openImport, type ImportProgress } from '../../../src/core/import/open';
-import { CancelledError } from '../../../src/core/import/read-bytes';
-import { ImportSession } from '../../../src/core/import/session';
-import { makeRollouts, toJsonl } from '../../fixtures/make-rollouts';
+import { estimateAdvantages } from '../../../../../src/core/advantage/registry';
+import { estimatorAdvantagesOf } from '../../../../../src/core/io/export/estimator-advantages';
+import { openImport, type ImportProgress } from '../../../../../src/core/io/import/session/open';
+import { CancelledError } from '../../../../../src/core/io/import/session/read-bytes';
+import { ImportSession } from '../../../../../src/core/io/import/session/session';
+import { makeRollouts, toJsonl } from '../../../../fixtures/make-rollouts';
 
 const enc = new TextEncoder();
 

@@ -4,15 +4,15 @@
  * one group's records with each estimator's advantages, overview by step, export). Everything big
  * stays here (in the worker); the page asks for what it shows.
  */
-import { ESTIMATOR_IDS, getEstimator } from '../advantage/registry';
-import type { TurnAdvantages } from '../advantage/types';
-import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
-import { sliceAdvantages, type EstimatorSlice } from '../rollout/records';
-import { withEstimatorAdvantages } from './export';
-import { rolloutLines } from '../io/export/write-rollouts';
+import { ESTIMATOR_IDS, getEstimator } from '../../../advantage/registry';
+import type { TurnAdvantages } from '../../../advantage/types';
+import type { RolloutTrajectoryV1 } from '../../rollouts-v1';
+import { sliceAdvantages, type EstimatorSlice } from '../../../rollout/records';
+import { withEstimatorAdvantages } from '../../export/estimator-advantages';
+import { rolloutLines } from '../../export/write-rollouts';
 import { buildGroups, facet, groupFlags, matchesFilters, type GroupFilters, type ImportedGroup } from './groups';
-import { describeProblems } from '../io/import/problems';
-import { outcomeDisagreementNote } from '../io/to-group';
+import { describeProblems } from '../problems';
+import { outcomeDisagreementNote } from '../../to-group';
 import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
 import { applyParams, defaultParams, type EstimatorParamsMap } from './params';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMappingFile, type ColumnMapping } from '../../../src/core/io/import/mapping';
-import { mappingProblems, matchingMapping, missingColumns, readMappingText, successChoiceOf, withOptional, withSuccess } from '../../../src/core/import/mapping-file';
+import { parseMappingFile, type ColumnMapping } from '../../../../../src/core/io/import/mapping';
+import { mappingProblems, matchingMapping, missingColumns, readMappingText, successChoiceOf, withOptional, withSuccess } from '../../../../../src/core/io/import/session/mapping-file';
 
 const COLUMNS = ['step', 'question', 'answer', 'acc', 'fmt'];
 

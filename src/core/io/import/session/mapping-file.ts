@@ -3,7 +3,7 @@
  * the same set of columns), why a mapping cannot be used yet (the same rules a mapping file is
  * checked by, `parseMappingFile`), and the form's success choice and optional columns.
  */
-import { mappedColumns, mappingMatches, MappingFileError, parseMappingFile, type ColumnMapping } from '../io/import/mapping';
+import { mappedColumns, mappingMatches, MappingFileError, parseMappingFile, type ColumnMapping } from '../mapping';
 
 export interface SavedMapping {
   mapping: ColumnMapping;

@@ -3,9 +3,9 @@
  * inputs (`toTrajectorySummary`, L_{i,t} from the file or estimated from whitespace words) and the
  * facets the lab filters by: training step, environment, task type.
  */
-import type { RolloutGroup } from '../advantage/types';
-import type { RolloutTrajectoryV1 } from '../io/rollouts-v1';
-import { toTrajectorySummary } from '../io/to-group';
+import type { RolloutGroup } from '../../../advantage/types';
+import type { RolloutTrajectoryV1 } from '../../rollouts-v1';
+import { toTrajectorySummary } from '../../to-group';
 import type { ProblemLog } from './importer';
 
 export interface ImportedGroup {

@@ -1,9 +1,9 @@
 /** The flags the group view reads: groups of one and interchangeable continuations, in plain words. */
 import { describe, expect, it } from 'vitest';
-import { importText } from '../../../src/core/io';
-import { ImportSession } from '../../../src/core/import/session';
-import { verlDumpText } from '../../../src/core/io/samples/write-verl';
-import { nearDeterministicGroup } from '../io/import/verl-sim';
+import { importText } from '../../../../../src/core/io';
+import { ImportSession } from '../../../../../src/core/io/import/session/session';
+import { verlDumpText } from '../../../../../src/core/io/samples/write-verl';
+import { nearDeterministicGroup } from '../verl-sim';
 
 const evalLine = (idx: number, reward: number) =>
   JSON.stringify({

@@ -1,10 +1,10 @@
 /** The import session's way in (what the import worker calls) for tables: parquet from byte chunks, a mapping, and the unknown-table error as plain data. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ImportFormatError, type ColumnMapping } from '../../../src/core/import/importer';
-import { openImport } from '../../../src/core/import/open';
+import { ImportFormatError, type ColumnMapping } from '../../../../../src/core/io/import/session/importer';
+import { openImport } from '../../../../../src/core/io/import/session/open';
 
-const PARQUET = new Uint8Array(readFileSync(new URL('../../fixtures/import/trl/completions_00012.parquet', import.meta.url)));
+const PARQUET = new Uint8Array(readFileSync(new URL('../../../../fixtures/import/trl/completions_00012.parquet', import.meta.url)));
 const enc = new TextEncoder();
 
 async function* chunks(bytes: Uint8Array, size = 101): AsyncGenerator<Uint8Array> {

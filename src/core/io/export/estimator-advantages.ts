@@ -11,7 +11,7 @@
  * unknown fields); the lab reads `estimators` back. Lines are written by the one rollouts.v1 writer
  * (`src/core/io/export/write-rollouts.ts`).
  */
-import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from '../io/rollouts-v1';
+import type { EstimatorAdvantagesV1, RolloutTrajectoryV1 } from '../rollouts-v1';
 
 export type EstimatorAdvantages = EstimatorAdvantagesV1;
 

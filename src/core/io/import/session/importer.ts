@@ -4,14 +4,14 @@
  * result names the format, the adapter that read it, the trajectories, the problems (first 100
  * listed, all counted) and where the token counts L_{i,t} came from. Switching readers is this file.
  */
-import { createByteImporter, type ByteImporter } from '../io/import/bytes';
-import type { ColumnMapping } from '../io/import/mapping';
-import { ProblemLog } from '../io/import/problems';
+import { createByteImporter, type ByteImporter } from '../bytes';
+import type { ColumnMapping } from '../mapping';
+import { ProblemLog } from '../problems';
 
-export type { ImportProblem, ImportResult } from '../io/import/types';
-export { ImportFormatError, type ImportFormatErrorData, type UnknownTable } from '../io/import/importer';
-export { DEFAULT_MAX_BYTES, GzipLimitError } from '../io/import/gunzip';
-export type { ColumnMapping } from '../io/import/mapping';
+export type { ImportProblem, ImportResult } from '../types';
+export { ImportFormatError, type ImportFormatErrorData, type UnknownTable } from '../importer';
+export { DEFAULT_MAX_BYTES, GzipLimitError } from '../gunzip';
+export type { ColumnMapping } from '../mapping';
 export { ProblemLog };
 
 export type RolloutImporter = ByteImporter;
