@@ -7,8 +7,8 @@
  * this prints
  * - the time until the steps are listed, until the first step is open, until the overview of every
  *   step is done (page clock from the input's change event);
- * - the time to open a step (click to its summary on screen) while the overview streams, and after
- *   it, for the first, the middle and the last step;
+ * - the time to open a step (click to its summary on screen, and to its first group drawn) while the
+ *   overview streams, and after it, for the first, the middle and the last step;
  * - peak JS heap of the page and of the import worker (CDP, sampled every 200 ms; see browser-import.ts);
  * - main-thread long tasks (PerformanceObserver 'longtask') from the pick to the end: count > 50 ms,
  *   count > 100 ms, the longest, and when each one over 100 ms happened;
@@ -19,7 +19,7 @@
  *   npx tsx bench/browser-run-folder.ts   (or BENCH_RUN_FOLDER=only npm run bench)
  *   BENCH_RUN_STEPS=200 BENCH_RUN_GROUPS=320 BENCH_RUN_TURNS=4
  *
- * Serves the built `dist/` (BENCH_BUILD=1 rebuilds). Writing the folder takes minutes and ~1.5 GB of
+ * Serves the built `dist/` (BENCH_BUILD=1 rebuilds; BENCH_DIST=DIR serves another build, for an old-vs-new run). Writing the folder takes minutes and ~1.5 GB of
  * disk. Benchmarks print figures; tests never assert timings.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,10 +42,10 @@ export interface RunFolderFigures {
   listedSeconds: number;
   firstStepSeconds: number;
   overviewSeconds: number;
-  /** Click to summary on screen (wall clock), while the overview streams. */
-  openWhileStreaming: { step: number; seconds: number };
-  /** Click to summary on screen (wall clock), after the overview. */
-  opens: Array<{ step: number; seconds: number }>;
+  /** Click to summary on screen and to the first group drawn (wall clock), while the overview streams. */
+  openWhileStreaming: StepOpen;
+  /** Click to summary on screen and to the first group drawn (wall clock), after the overview. */
+  opens: StepOpen[];
   peakPageHeapMB: number;
   peakWorkerHeapMB: number;
   longTasksOver50: number;
@@ -55,6 +55,12 @@ export interface RunFolderFigures {
   over100: Array<[number, number]>;
   /** The CLI's summary in one process vs four merged parts (null: skipped). */
   cli: { identical: boolean; oneSeconds: number; partsSeconds: number; mergeSeconds: number } | null;
+}
+
+export interface StepOpen {
+  step: number;
+  seconds: number;
+  groupSeconds: number;
 }
 
 /** `npm run cli -- summary ARGS` as a child process (tsx); resolves once it exits 0. */
@@ -115,16 +121,18 @@ function writeRunFolder(root: string, steps: number, groupsPerStep: number, maxT
   return { trajectories, bytes, files };
 }
 
-async function openStep(page: Page, step: number): Promise<number> {
+async function openStep(page: Page, step: number): Promise<StepOpen> {
   const run = page.getByRole('region', { name: 'Training run' });
   const started = Date.now();
   await run.getByRole('button', { name: `Open step ${step}`, exact: true }).click();
   await page.getByTestId('import-summary').getByRole('heading', { name: `run step ${step} (4 files)`, exact: true }).waitFor({ timeout: 120_000 });
-  return (Date.now() - started) / 1000;
+  const seconds = (Date.now() - started) / 1000;
+  await page.getByRole('region', { name: 'Imported group' }).locator('svg').first().waitFor({ timeout: 120_000 }); // the group view was emptied when the step started opening
+  return { step, seconds, groupSeconds: (Date.now() - started) / 1000 };
 }
 
 export async function benchBrowserRunFolder(options: { steps: number; groupsPerStep: number; maxTurns: number }): Promise<RunFolderFigures> {
-  const dist = resolve('dist');
+  const dist = resolve(process.env.BENCH_DIST ?? 'dist');
   if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'bench-run-folder-'));
   const root = join(dir, 'run');
@@ -145,11 +153,11 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     await page.getByTestId('import-summary').getByRole('heading', { name: 'run step 1 (4 files)', exact: true }).waitFor({ timeout: 300_000 });
     const middle = Math.ceil(options.steps / 2);
     await run.locator('tr[data-summarised="true"]').nth(2).waitFor({ timeout: 300_000 }); // the overview is streaming
-    const openWhileStreaming = { step: middle, seconds: await openStep(page, middle) };
+    const openWhileStreaming = await openStep(page, middle);
     process.stderr.write('bench: waiting for the overview of every step...\n');
     await page.waitForFunction(() => document.querySelector('[data-testid="run-steps"]')?.getAttribute('data-overview') === 'done', undefined, { timeout: 3_600_000, polling: 1000 });
-    const opens: Array<{ step: number; seconds: number }> = [];
-    for (const step of [options.steps, 1, middle]) opens.push({ step, seconds: await openStep(page, step) });
+    const opens: StepOpen[] = [];
+    for (const step of [options.steps, 1, middle]) opens.push(await openStep(page, step));
     await page.waitForTimeout(500); // the last group view renders (counted in the long tasks)
     const peak = await sampler.stop();
     const t = (await page.evaluate('({ picked: window.__picked, listed: window.__listed, first: window.__first, overview: window.__overview, tasks: window.__tasks })')) as {
@@ -177,10 +185,11 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
 
 export function formatRunFolderFigures(f: RunFolderFigures): string {
   const s = (x: number) => `${x.toFixed(2)} s`;
+  const opened = (o: StepOpen) => `step ${o.step} ${s(o.seconds)} / ${s(o.groupSeconds)}`;
   return [
     `run folder: ${f.steps} steps, ${f.files} files, ${f.trajectories} trajectories, ${f.megabytes} MB (AgentGym-RL step{N}/{rank}.json, 4 ranks)`,
     `  steps listed ${s(f.listedSeconds)}, first step open ${s(f.firstStepSeconds)}, overview of every step ${s(f.overviewSeconds)} after the pick`,
-    `  step ${f.openWhileStreaming.step} opened while the overview streams: ${s(f.openWhileStreaming.seconds)}; after it: ${f.opens.map((o) => `step ${o.step} ${s(o.seconds)}`).join(', ')}`,
+    `  step opened (summary / first group drawn) while the overview streams: ${opened(f.openWhileStreaming)}; after it: ${f.opens.map(opened).join(', ')}`,
     `  peak JS heap: page ${f.peakPageHeapMB} MB, import worker ${f.peakWorkerHeapMB} MB`,
     `  main-thread long tasks from the pick on: ${f.longTasksOver50} > 50 ms, ${f.longTasksOver100} > 100 ms, longest ${f.longestTaskMs} ms${f.over100.length ? ` (over 100 ms at ${f.over100.map(([at, d]) => `${at} s: ${d} ms`).join(', ')})` : ''}`,
     ...(f.cli ? [`  CLI summary --json: one process ${s(f.cli.oneSeconds)}; --part K/4 --state in 4 processes at once ${s(f.cli.partsSeconds)} + --merge ${s(f.cli.mergeSeconds)}; `

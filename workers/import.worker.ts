@@ -21,6 +21,19 @@ let cancelRequested = false;
 /** The run overview in progress: a newer run (or stopRun) bumps it and the older one stops between steps. */
 let runGeneration = 0;
 
+/** Scoring runs in slices this long, so the page's calls (a group picked, a new step opened) answer between them. */
+const SCORE_SLICE_MS = 30;
+
+/** Every group of `s` scored, a slice at a time; false when another import replaced `s` meanwhile. */
+async function scoredInSlices(s: ImportSession): Promise<boolean> {
+  for (;;) {
+    if (session !== s) return false;
+    const until = performance.now() + SCORE_SLICE_MS;
+    if (s.scoreSome(() => performance.now() >= until)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 const api = {
   /**
    * Parse and score `file` (the session before it stays until this one has opened) (through `mapping` when given); resolves with the summary, `{ cancelled: true }`
@@ -82,7 +95,11 @@ const api = {
   summary: () => current().summary(),
   groupList: (filters: GroupFilters) => current().groupList(filters),
   group: (index: number) => current().groupRecords(index),
-  overview: (filters: Omit<GroupFilters, 'step'>) => current().overview(filters),
+  /** The overview by step once every group is scored (in slices); null when another import opened meanwhile. */
+  async overview(filters: Omit<GroupFilters, 'step'>) {
+    const s = current();
+    return (await scoredInSlices(s)) ? { rows: s.overview(filters), summary: s.summary() } : null;
+  },
   setParams: (id: string, patch: Record<string, unknown>) => current().setParams(id, patch),
   exportBlob: (indices: number[] | null) => new Blob(current().exportLines(indices), { type: 'application/x-ndjson' }),
   problemReport: () => current().problemReport(),

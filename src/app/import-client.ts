@@ -27,6 +27,9 @@ export function warmImportWorker(): void {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Bumped by every open: a refresh that outlives its import writes nothing. */
+let generation = 0;
+
 let last: ({ file: Blob; fileName: string } | { files: Array<{ path: string; file: Blob }>; fileName: string }) & { mapping?: ColumnMapping } | null = null;
 
 /** The import last asked for: its name, its files and the mapping it was read through (kept for a reload by reopen-import.ts). */
@@ -42,6 +45,7 @@ export function lastOpened(): { fileName: string; files: Array<{ path: string; f
  */
 export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping): Promise<void> {
   last = { file, fileName, ...(mapping ? { mapping } : {}) };
+  generation++;
   importEvents.importStarted(fileName);
   await settle(() => worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping));
 }
@@ -74,6 +78,7 @@ async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
 /** Open a run's step: its files (every rank) as one import named `name` (through `mapping` when given); resolves true once it is on screen. */
 export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string, mapping?: ColumnMapping): Promise<boolean> {
   last = { files, fileName: name, ...(mapping ? { mapping } : {}) };
+  generation++;
   importEvents.importStarted(name);
   return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping));
 }
@@ -129,15 +134,24 @@ export async function loadSampleIndex(): Promise<SampleEntry[]> {
 
 export const openSample = (entry: SampleEntry) => openRolloutsUrl(`samples/${entry.file}`);
 
-/** Re-query the filtered group list, the overview and the group on screen. */
+/**
+ * Re-query the filtered group list and the group on screen, then the overview: the worker scores a
+ * group when it is shown and the rest after, so the first screen does not wait for every group to be
+ * scored. The summary comes again with the overview (its estimators' failures then count every group).
+ */
 async function refreshViews(): Promise<void> {
   const { filters, groupIndex } = useImportStore.getState();
   const api = worker();
-  const [list, overview] = await Promise.all([api.groupList(filters), api.overview({ env: filters.env, taskType: filters.taskType })]);
+  const opened = generation;
+  const list = await api.groupList(filters);
+  if (opened !== generation) return;
   importEvents.groupListLoaded(list);
-  importEvents.overviewLoaded(overview);
   const keep = groupIndex !== null && list.some((g) => g.index === groupIndex) ? groupIndex : (list[0]?.index ?? null);
   await pickGroup(keep);
+  const scored = await api.overview({ env: filters.env, taskType: filters.taskType });
+  if (scored === null || opened !== generation) return; // another import opened meanwhile: its own refresh fills the views
+  importEvents.overviewLoaded(scored.rows);
+  importEvents.summaryScored(scored.summary);
 }
 
 export async function pickGroup(index: number | null): Promise<void> {

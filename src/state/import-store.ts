@@ -80,4 +80,6 @@ export const importEvents = {
   groupLoaded: (groupIndex: number | null, group: ViewedTrajectory[] | null) => useImportStore.setState({ groupIndex, group }),
   overviewLoaded: (overview: StepRow[]) => useImportStore.setState({ overview }),
   paramsRescored: (summary: ImportSummary, paramProblems: string[]) => useImportStore.setState({ summary, paramProblems }),
+  /** The summary again once the worker has scored every group (its estimators' failures then count them all). */
+  summaryScored: (summary: ImportSummary) => useImportStore.setState({ summary }),
 };

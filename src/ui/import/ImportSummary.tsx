@@ -23,7 +23,8 @@ export function ImportSummaryPanel() {
       <p>
         <strong>{summary.trajectories}</strong> trajectories in <strong>{summary.groups}</strong> groups ·
         read by the <strong data-testid="import-adapter">{summary.adapterLabel}</strong> ({summary.format}{gzip ? ', gzip' : ''})
-        {seconds !== null && <> · read in {seconds.read.toFixed(2)} s, grouped{summary.readOnly ? '' : ' and scored by every estimator'} in {(seconds.total - seconds.read).toFixed(2)} s</>}
+        {seconds !== null && <> · read in {seconds.read.toFixed(2)} s, grouped in {(seconds.total - seconds.read).toFixed(2)} s</>}
+        {!summary.readOnly && summary.scoredGroups < summary.groups && <> · <span data-testid="scoring-status">scored by every estimator: {summary.scoredGroups} of {summary.groups} groups so far</span></>}
         {summary.readOnly && <> · <strong>read only</strong>: the file carries no reward, so nothing is scored</>}
       </p>
       <dl className="import-facets">

@@ -3,6 +3,11 @@
  * the session's parameters, and the queries the lab's views make (summary, filtered group list,
  * one group's records with each estimator's advantages, overview by step, export). Everything big
  * stays here (in the worker); the page asks for what it shows.
+ *
+ * Scoring is lazy: a group is scored when it is first shown, and `scoreSome` scores the rest in
+ * slices (the worker runs it between the page's calls), so a step of thousands of trajectories
+ * shows its first group as soon as it is grouped. The overview and the export score every group
+ * first; the summary's estimator statuses count the groups scored so far (`scoredGroups`).
  */
 import { ESTIMATOR_IDS, getEstimator } from '../../../advantage/registry';
 import type { TurnAdvantages } from '../../../advantage/types';
@@ -44,6 +49,8 @@ export interface ImportSummary {
   params: EstimatorParamsMap;
   /** The file carries no reward (SFT / expert data): open for reading only, nothing is scored. */
   readOnly: boolean;
+  /** Groups scored by every estimator so far (`groups` once scoring is done): `estimators` counts failures among these. */
+  scoredGroups: number;
   /** Groups of one member: no relative advantage there. */
   singletonGroups: number;
 }
@@ -73,44 +80,74 @@ export type ViewedTrajectory = RolloutTrajectoryV1 & { estimator_advantages: Rec
 export class ImportSession {
   readonly groups: ImportedGroup[];
   readonly params: EstimatorParamsMap = defaultParams();
-  private readonly scores: Record<string, Array<TurnAdvantages | null>> = {};
+  /** Per estimator, per group: its advantages; undefined until scored, null where it threw (or the file has no reward). */
+  private readonly scores: Record<string, Array<TurnAdvantages | null | undefined>> = {};
   private readonly failures: Record<string, { count: number; first: string | null }> = {};
+  /** Per estimator, how many groups are scored (the rest are undefined in `scores`). */
+  private readonly scored: Record<string, number> = {};
   private readonly problems: ProblemLog;
 
   constructor(readonly fileName: string, readonly result: ImportResult) {
     this.problems = continueProblems(result.problems, result.problemCount);
     this.groups = buildGroups(result.trajectories, this.problems);
-    for (const id of ESTIMATOR_IDS) this.score(id);
+    for (const id of ESTIMATOR_IDS) this.unscore(id);
   }
 
-  /** Re-scores estimator `id` on every group with its current parameters. */
-  private score(id: string): void {
-    if (this.result.rewardless) {
-      // Reward-less trajectories (SFT data): there is nothing to score.
-      this.scores[id] = this.groups.map(() => null);
-      this.failures[id] = { count: 0, first: null };
-      return;
-    }
-    const estimator = getEstimator(id);
-    const params = this.params[id];
-    const failures = { count: 0, first: null as string | null };
-    this.scores[id] = this.groups.map((g) => {
+  /** Forget estimator `id`'s scores (its parameters changed): every group is scored again when asked for. */
+  private unscore(id: string): void {
+    this.scores[id] = new Array<TurnAdvantages | null | undefined>(this.groups.length).fill(undefined);
+    this.failures[id] = { count: 0, first: null };
+    this.scored[id] = 0;
+  }
+
+  /** Estimator `id` on group `g` with its current parameters, scored now if it was not yet. */
+  private scoreOf(id: string, g: number): TurnAdvantages | null {
+    const kept = this.scores[id][g];
+    if (kept !== undefined) return kept;
+    let adv: TurnAdvantages | null = null;
+    if (!this.result.rewardless) {
+      // a reward-less file (SFT data) has nothing to score
       try {
-        return estimator.estimate(g.summary, params);
+        adv = getEstimator(id).estimate(this.groups[g].summary, this.params[id]);
       } catch (error) {
+        const failures = this.failures[id];
         failures.count++;
         failures.first ??= error instanceof Error ? error.message : String(error);
-        return null;
       }
-    });
-    this.failures[id] = failures;
+    }
+    this.scores[id][g] = adv;
+    this.scored[id]++;
+    return adv;
+  }
+
+  /** Groups scored by every estimator. */
+  scoredGroups(): number {
+    return Math.min(...ESTIMATOR_IDS.map((id) => this.scored[id]));
+  }
+
+  /**
+   * Score groups not scored yet, group by group, until `enough()` answers true (asked after each
+   * group); answers whether every group is scored by every estimator.
+   */
+  scoreSome(enough: () => boolean): boolean {
+    for (let g = 0; g < this.groups.length; g++) {
+      if (ESTIMATOR_IDS.every((id) => this.scores[id][g] !== undefined)) continue;
+      for (const id of ESTIMATOR_IDS) this.scoreOf(id, g);
+      if (enough()) return this.scoredGroups() === this.groups.length;
+    }
+    return true;
+  }
+
+  /** Every group scored by every estimator. */
+  scoreAll(): void {
+    this.scoreSome(() => false);
   }
 
   setParams(id: string, patch: Record<string, unknown>): { ok: true } | { ok: false; problems: string[] } {
     const applied = applyParams(id, this.params[id] ?? {}, patch);
     if (!applied.ok) return applied;
     this.params[id] = applied.params;
-    this.score(id);
+    this.unscore(id);
     return { ok: true };
   }
 
@@ -125,6 +162,7 @@ export class ImportSession {
       notes: this.notes(),
       readOnly: result.rewardless === true,
       singletonGroups: groups.filter((g) => g.members.length === 1).length,
+      scoredGroups: this.scoredGroups(),
       estimators: ESTIMATOR_IDS.map((id) => ({
         id, label: getEstimator(id).label, failedGroups: this.failures[id].count, error: this.failures[id].first,
       })),
@@ -166,7 +204,7 @@ export class ImportSession {
     return group.members.map((m, i) => {
       const byEstimator: Record<string, EstimatorSlice> = {};
       for (const id of ESTIMATOR_IDS) {
-        const adv = this.scores[id][index];
+        const adv = this.scoreOf(id, index);
         if (adv) byEstimator[id] = sliceAdvantages(adv, i);
       }
       const record = this.result.trajectories[m];
@@ -180,7 +218,8 @@ export class ImportSession {
 
   overview(filters: Omit<GroupFilters, 'step'> = {}): StepRow[] {
     const indices = this.groupList(filters).map((g) => g.index);
-    return overviewBySteps(this.groups, indices, this.scores);
+    this.scoreAll();
+    return overviewBySteps(this.groups, indices, this.scores as Record<string, Array<TurnAdvantages | null>>);
   }
 
   /** rollouts.v1 JSON Lines of the chosen groups (all when null), each record carrying every estimator's advantages. */
@@ -195,7 +234,7 @@ export class ImportSession {
       for (let i = 0; i < group.members.length; i++) {
         const byEstimator: Record<string, { per_turn: number[]; params: Record<string, unknown> }> = {};
         for (const id of ESTIMATOR_IDS) {
-          const adv = this.scores[id][g];
+          const adv = this.scoreOf(id, g);
           if (adv) byEstimator[id] = { per_turn: adv.perTurn[i].slice(), params: { ...this.params[id] } };
         }
         yield withEstimatorAdvantages(this.result.trajectories[group.members[i]], byEstimator);
