@@ -12,6 +12,7 @@ import { RolloutGroup } from '../group/RolloutGroup';
 import { SingleTurnGroup } from '../group/SingleTurnGroup';
 import { isSingleTurn } from '../group/single-turn';
 import { seriesVar } from '../palette';
+import { useAfterPaint } from '../use-after-paint';
 
 /** Which estimators the group view compares (two or more, registry order). */
 export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChange(ids: string[]): void }) {
@@ -71,6 +72,9 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
   const partData = useMemo(() => (split ? scatterPoints(groups, slack, componentPair(split)) : []), [groups, slack, split]);
   const pick = (d: GroupedDatum) => viewEvents.trajectoryFocused(d.member, d.turn);
   const legend = useRef<HTMLParagraphElement>(null); // the marker legend goes into exported scatters
+  const fileName = useImportStore((s) => s.fileName);
+  // an import's first group draws first, its equation cards and scatters in the next task (a later pick draws at once)
+  const full = useAfterPaint(group === null ? null : fileName);
   return (
     <section aria-label="Imported group" className="group-section">
       <div className="section-head">
@@ -93,9 +97,9 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
         <>
           <div className="group-and-equations">
             {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} />}
-            {estimators.length > 0 && <EquationCards group={group} estimators={estimators} />}
+            {full && estimators.length > 0 && <EquationCards group={group} estimators={estimators} />}
           </div>
-          {x && y && (
+          {full && x && y && (
             <section aria-label="Advantage divergence" className="divergence">
               <h3>Advantage divergence (this group)</h3>
               <ScatterLegend ref={legend} />
