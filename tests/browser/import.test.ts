@@ -32,9 +32,10 @@ describe('your rollouts (import)', () => {
     const group = page.getByRole('region', { name: 'Imported group' });
     await expect.poll(() => group.getByRole('article').count(), { timeout: 15_000 }).toBe(4); // cards render after the worker answers
     expect(await page.getByTestId('circuitous-reference').innerText()).toMatch(/group's quickest success \(T = \d+\) \+ slack \d+/);
-    expect(await page.getByTestId('overview-table').locator('tbody tr').count()).toBe(3);
-    expect(await page.getByRole('figure', { name: 'PlanPO equation' }).count()).toBe(1);
-    expect(await page.locator('[data-testid="divergence-point"]').count()).toBeGreaterThan(0);
+    // the overview follows once every group is scored, the equation cards and scatters the group's first paint
+    await expect.poll(() => page.getByTestId('overview-table').locator('tbody tr').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByRole('figure', { name: 'PlanPO equation' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="divergence-point"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByLabel('Training step', { exact: true }).selectOption('2');
     await expect.poll(() => page.getByLabel(/^Group \(/).locator('option').count()).toBe(2);
     await page.screenshot({ path: join(shots, 'import-summary.png'), fullPage: true });
