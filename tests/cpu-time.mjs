@@ -1,0 +1,61 @@
+// `node tests/cpu-time.mjs CMD [ARGS...]`: runs a command (output as usual) and prints, when it ends,
+// its wall seconds, the processor seconds of its whole process tree and the mean 1-minute load
+// while it ran. Linux only (reads /proc).
+//
+// Why not `/usr/bin/time -v`: it adds up only the descendants that were waited for, and misses part
+// of the Chromium that Playwright starts (`/usr/bin/time node tests/cpu-time.mjs npx tsx
+// tests/browser/measure-page-load.ts 1`: user + sys 11.9 s there, 16.8 s here). This samples the tree every half second instead, threads included, and keeps each
+// process's last reading: a process that ends between two samples loses at most its last half
+// second.
+//
+// Processor seconds change less with a shared machine's load than wall seconds, but they do change
+// (contention costs processor time too): compare configurations in alternating runs all the same.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const [cmd, ...args] = process.argv.slice(2);
+if (!cmd) {
+  console.error('usage: node tests/cpu-time.mjs CMD [ARGS...]');
+  process.exit(2);
+}
+const TICKS = 100; // USER_HZ: clock ticks per second in /proc/<pid>/stat
+
+/** Parent and utime + stime (seconds) of every process now alive. */
+function processes() {
+  const table = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
+    } catch {
+      // ended while listed
+    }
+  }
+  return table;
+}
+
+const started = Date.now();
+const child = spawn(cmd, args, { stdio: 'inherit' });
+const lastSeen = new Map();
+const loads = [];
+function sample() {
+  const table = processes();
+  for (const [pid, { cpu }] of table) {
+    let p = pid;
+    while (p > 1 && p !== child.pid) p = table.get(p)?.parent ?? 0;
+    if (p === child.pid) lastSeen.set(pid, Math.max(lastSeen.get(pid) ?? 0, cpu));
+  }
+  loads.push(Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]));
+}
+const timer = setInterval(sample, 500);
+sample();
+child.on('close', (code, signal) => {
+  clearInterval(timer);
+  const wall = (Date.now() - started) / 1000;
+  const cpu = [...lastSeen.values()].reduce((a, b) => a + b, 0);
+  const load = loads.reduce((a, b) => a + b, 0) / loads.length;
+  console.log(`cpu-time: ${wall.toFixed(0)} s wall, ${cpu.toFixed(1)} processor seconds, mean load ${load.toFixed(1)} (exit ${code ?? signal})`);
+  process.exit(code ?? 1);
+});
