@@ -39,6 +39,8 @@ export interface RunConfig {
   iterations: number;
   /** SFT warm start: oracle demonstrations cloned before RL (sft.ts); 0 = none. */
   sftEpisodes: number;
+  /** SFT demonstrations split evenly over the task types when the run draws every type (sft.ts). */
+  sftByType: boolean;
   /**
    * K of declared schedules (α(k)); null = `iterations`. A resumed run that trains for longer
    * keeps its original K here, so α never jumps back up.

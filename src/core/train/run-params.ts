@@ -15,7 +15,7 @@ import { ESTIMATOR_IDS } from '../advantage/registry';
 import { ENV_IDS, getEnv, isEnvId } from '../env/registry';
 import { DEFAULT_REWARD, REWARD_IDS } from '../reward/registry';
 import { AGG_MODES, KL_TYPE_NAMES } from '../loss/names';
-import { choiceParam, integerParam, numberParam, type ParamSpec } from '../params/spec';
+import { booleanParam, choiceParam, integerParam, numberParam, type ParamSpec } from '../params/spec';
 
 const SPLITS = ['seen', 'unseen'] as const;
 
@@ -67,6 +67,7 @@ function declaredRunParams(): ParamSpec[] {
     integerParam('seed', 1, 0, 0xffffffff, 'Seed', 'root seed: every random stream of the run derives from it', { group: 'run' }),
     integerParam('iterations', 150, 0, 100000, 'Iterations K', 'training iterations', { group: 'run' }),
     integerParam('sftEpisodes', 0, 0, 100000, 'SFT episodes', 'SFT warm start before RL: behaviour cloning on this many oracle demonstrations of the run\'s tasks (0 = none; π_ref becomes the warm start)', { group: 'advanced' }),
+    booleanParam('sftByType', false, 'SFT by task type', 'SFT warm start: demonstrations split evenly over the task types when the run draws every type (otherwise each is drawn like a run task)', { group: 'advanced' }),
     integerParam('scheduleHorizon', null, 1, 100000, 'Schedule horizon K', 'K of declared schedules (α(k)); a resumed run keeps its original K',
       { group: 'advanced', nullable: '= iterations' }),
     integerParam('groupSize', 8, 1, 64, 'Group size G', 'members per task (G)', { group: 'run' }),

@@ -5,7 +5,9 @@
  *   L_SFT(θ) = −(1/N) Σ_{d ∈ D} log π_θ(a_d | prefix_d)          (token-mean over the demo decisions)
  *
  * D: `sftEpisodes` tasks of the run's own distribution (env, task type, split, size), each reset from
- * deriveSeed(seed, 'sft', episode) and played by the env's oracle `solve` to the end. Each turn's
+ * deriveSeed(seed, 'sft', episode) and played by the env's oracle `solve` to the end. With `sftByType`
+ * and every task type drawn, episode e is of type e mod |types| (a stratified sample of the same
+ * distribution: each type gets ⌊N/|types|⌋ or one more demonstrations instead of a binomial count). Each turn's
  * prompt is the one the rollout would build (task, last `historyLength` observation/action pairs,
  * observation, admissible commands); the response is `<think></think><action> command </action>`
  * (no thought tokens: the oracle has no thoughts to imitate). Forced tokens carry no choice.
@@ -51,6 +53,11 @@ export interface SftOptions {
   limits: DecodeLimits;
   temperature: number;
   lr: number;
+  /**
+   * Demonstrations stratified by task type: when the run draws every task type (`envOptions.taskType`
+   * unset), episode e demonstrates type e mod (number of types), so each type gets ⌊N/types⌋ or one more.
+   */
+  byType?: boolean;
 }
 
 /** What the warm start did: shown in the lab as its own phase, written to the run's metrics. */
@@ -119,10 +126,19 @@ function demoEpisode<S extends BaseEnvState>(policy: Policy, env: TextEnv<S>, en
   return out;
 }
 
+/** The env options of demonstration e: the run's, with task type e mod |types| when stratified by type. */
+export function demonstrationEnvOptions(env: Pick<TextEnv<BaseEnvState>, 'taskTypes'>, opts: SftOptions, e: number): EnvOptions {
+  const types = opts.byType && opts.envOptions.taskType === undefined ? env.taskTypes : [];
+  return types.length > 1 ? { ...opts.envOptions, taskType: types[e % types.length] } : opts.envOptions;
+}
+
 /** The demonstration rows of `opts.episodes` oracle episodes (deterministic in the seed). */
 export function demonstrationRows<S extends BaseEnvState>(policy: Policy, env: TextEnv<S>, opts: SftOptions): TrainRow[] {
   const rows: TrainRow[] = [];
-  for (let e = 0; e < opts.episodes; e++) rows.push(...demoEpisode(policy, env, deriveSeed(opts.seed, 'sft', e), opts));
+  for (let e = 0; e < opts.episodes; e++) {
+    const envOptions = demonstrationEnvOptions(env, opts, e);
+    rows.push(...demoEpisode(policy, env, deriveSeed(opts.seed, 'sft', e), { ...opts, envOptions }));
+  }
   return rows;
 }
 
@@ -193,6 +209,6 @@ export function sftOptions(cfg: RunConfig, env: TextEnv<BaseEnvState>): SftOptio
     seed: cfg.seed, episodes: cfg.sftEpisodes, maxTurns: cfg.maxTurns ?? env.maxTurns, historyLength: cfg.historyLength,
     envOptions: { taskType: cfg.taskType ?? undefined, split: cfg.split, size: cfg.envSize ?? undefined },
     decoding: cfg.decoding, limits: { maxThinkTokens: cfg.maxThinkTokens, maxResponseTokens: cfg.maxResponseTokens },
-    temperature: cfg.temperature, lr: cfg.lr,
+    temperature: cfg.temperature, lr: cfg.lr, byType: cfg.sftByType,
   };
 }

@@ -244,6 +244,19 @@ describe('science-v0', () => {
     }
   });
 
+  it.each(['boil', 'melt', 'freeze'])('the oracle focuses on the %s substance early enough that one extra turn before the focus still succeeds', (taskType) => {
+    // A shortest plan may focus in the very turn whose tick changes the state (move the pot to the freezer,
+    // wait1, focus on water): one turn later the water is ice and the focus fails. The oracle prefers,
+    // among shortest plans, the earliest focus, which tolerates the delay.
+    for (let seed = 0; seed < 100; seed++) {
+      const { state } = env.reset(seed, { taskType, split: seed % 2 === 0 ? 'seen' : 'unseen' });
+      const plan = env.solve(state);
+      const k = plan.findIndex((a) => a.startsWith('focus on '));
+      const delayed = [...plan.slice(0, k), 'look around', ...plan.slice(k)];
+      expect(replay(state, delayed).state.score, `${taskType} seed ${seed}: ${plan.join(' ; ')}`).toBe(100);
+    }
+  });
+
   it('the oracle finds no shorter plan than an exhaustive search over every admissible action (short tasks)', () => {
     let checked = 0;
     for (const taskType of ['melt', 'test-conductivity', 'find-non-living-thing', 'boil', 'freeze']) {

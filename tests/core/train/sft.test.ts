@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { Trainer } from '../../../src/core/train';
-import { demonstrationRows, sftOptions, sftWarmStart } from '../../../src/core/train/sft';
+import { demonstrationEnvOptions, demonstrationRows, sftOptions, sftWarmStart } from '../../../src/core/train/sft';
 import { evaluateTrainer } from '../../../src/core/experiments/evaluate';
 import { Policy } from '../../../src/core/policy/policy';
 import { vocabularyForEnv } from '../../../src/core/policy/vocabulary';
@@ -36,6 +36,16 @@ describe('SFT warm start (behaviour cloning on oracle demonstrations)', () => {
       expect(row.decisions.length).toBeGreaterThanOrEqual(2);
       for (const d of row.decisions) expect(d.allowed === null || d.allowed.includes(d.token)).toBe(true);
     }
+  });
+
+  it('with sftByType, splits the demonstrations evenly over the task types when the run draws every type', () => {
+    const science = { taskTypes: ['boil', 'melt', 'freeze'] };
+    const base = sftOptions(config({ taskType: null, sftEpisodes: 7 }), env);
+    const types = (opts: typeof base) => Array.from({ length: 7 }, (_, e) => demonstrationEnvOptions(science, opts, e).taskType);
+    expect(types({ ...base, byType: true })).toEqual(['boil', 'melt', 'freeze', 'boil', 'melt', 'freeze', 'boil']);
+    expect(types({ ...base, byType: false })).toEqual(Array(7).fill(undefined)); // drawn per task from the seed
+    const fixed = { ...base, byType: true, envOptions: { ...base.envOptions, taskType: 'melt' } };
+    expect(types(fixed)).toEqual(Array(7).fill('melt')); // a run of one type keeps it
   });
 
   it('is deterministic: the same config gives bit-identical weights and summary', async () => {

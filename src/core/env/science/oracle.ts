@@ -102,27 +102,57 @@ const bits = (flags: boolean[]) => flags.map((f) => (f ? '1' : '0')).join('');
 const key = (v: View) =>
   `${v.agentRoom}|${bits(v.doorOpen)}|${v.where.join(',')}|${bits(v.isOpen)}|${bits(v.isOn)}|${v.temp.join(',')}|${v.focus}|${v.progress}`;
 
-/** A shortest list of commands from `state` to score 100; [] once the episode is over. */
+/**
+ * A shortest list of commands from `state` to score 100; [] once the episode is over. Among the
+ * shortest plans, one whose `focus on` comes earliest (as the task text asks: "First, focus on ...").
+ * Without that tie-break the search often focused last, in the very turn whose tick changes the
+ * state (`move pot to freezer`, `wait1`, `focus on water`): as short, but one turn later the water
+ * is ice and the same focus fails the task, a brittle plan to imitate (the SFT warm start clones
+ * these plans).
+ *
+ * Breadth-first, layer by layer: a state first reached in layer d keeps, of its layer-d parents,
+ * the one with the earliest focus (a state's future does not depend on when it focused), and the
+ * first layer holding a goal returns its goal with the earliest focus.
+ */
 export function solveScience(state: ScienceState): string[] {
   if (state.done) return [];
-  const nodes: Array<{ view: View; parent: number; action: string }> = [{ view: state, parent: -1, action: '' }];
-  const seen = new Set([key(state)]);
-  for (let head = 0; head < nodes.length; head++) {
-    const view = nodes[head].view;
-    const rooms = usefulRooms(view);
-    for (const c of scienceCommands(view)) {
-      if (!useful(view, c, rooms)) continue;
-      const next: View = { ...view, ...applyScience(view, c).dynamics };
-      const k = key(next);
-      if (seen.has(k) || next.score < 0) continue;
-      seen.add(k);
-      nodes.push({ view: next, parent: head, action: commandText(view, c) });
-      if (next.score === 100) {
-        const plan: string[] = [];
-        for (let i = nodes.length - 1; i > 0; i = nodes[i].parent) plan.push(nodes[i].action);
-        return plan.reverse();
+  const nodes: Array<{ view: View; parent: number; action: string; depth: number; focusAt: number }> = [
+    { view: state, parent: -1, action: '', depth: 0, focusAt: state.focus >= 0 ? 0 : Infinity },
+  ];
+  const index = new Map([[key(state), 0]]);
+  let layer = [0];
+  for (let depth = 1; layer.length > 0; depth++) {
+    const next: number[] = [];
+    const goals: number[] = [];
+    for (const head of layer) {
+      const { view, focusAt: headFocus } = nodes[head];
+      const rooms = usefulRooms(view);
+      for (const c of scienceCommands(view)) {
+        if (!useful(view, c, rooms)) continue;
+        const nextView: View = { ...view, ...applyScience(view, c).dynamics };
+        if (nextView.score < 0) continue;
+        const k = key(nextView);
+        const focusAt = headFocus < Infinity ? headFocus : nextView.focus >= 0 ? depth : Infinity;
+        const node = { view: nextView, parent: head, action: commandText(view, c), depth, focusAt };
+        const at = index.get(k);
+        if (at === undefined) {
+          index.set(k, nodes.length);
+          next.push(nodes.length);
+          if (nextView.score === 100) goals.push(nodes.length);
+          nodes.push(node);
+        } else if (nodes[at].depth === depth && focusAt < nodes[at].focusAt) {
+          nodes[at] = node;
+        }
       }
     }
+    if (goals.length > 0) {
+      let best = goals[0];
+      for (const g of goals) if (nodes[g].focusAt < nodes[best].focusAt) best = g;
+      const plan: string[] = [];
+      for (let i = best; i > 0; i = nodes[i].parent) plan.push(nodes[i].action);
+      return plan.reverse();
+    }
+    layer = next;
   }
   throw new Error(`science-v0: no plan reaches score 100 for "${state.task}"`);
 }
