@@ -3,7 +3,8 @@
  * (bench/update-ab-child.ts), one per tree, each build the same update mini-batch (the PyTorch
  * peer's, same seed) and take turns timing one Adam step on it (old first on odd rounds, new first
  * on even ones). Times are CPU time (process user + system), which the load of a shared machine
- * inflates far less than wall time. Prints medians, the new/old ratio and each round's ratio.
+ * inflates far less than wall time. Prints medians, the new/old ratio and each round's ratio (paired:
+ * both sides of a round saw about the same load) with their median.
  *
  *   npx tsx bench/update-ab.ts <old tree> [new tree, default .]
  *
@@ -51,7 +52,8 @@ try {
   const [o, n] = ms.map(median);
   console.log(`Update step, old (${oldRoot}) vs new (${newRoot}), CPU ms, ${rounds} interleaved rounds:`);
   console.log(`  old median ${o.toFixed(1)} ms, new median ${n.toFixed(1)} ms, new/old ${(n / o).toFixed(2)}×`);
-  console.log(`  per-round new/old: ${ms[0].map((x, r) => (ms[1][r] / x).toFixed(2)).join(' ')}`);
+  const ratios = ms[0].map((x, r) => ms[1][r] / x);
+  console.log(`  per-round new/old: ${ratios.map((x) => x.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)}×)`);
 } finally {
   sides.forEach((s) => s.close());
 }
