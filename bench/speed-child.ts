@@ -2,7 +2,7 @@
  * One side of the interleaved old/new comparison (bench/speed.ts): loads the training code of the
  * tree at argv[2] (its own src/ and node_modules, so two trees never share a tfjs instance), then
  * answers each "round" line on stdin with one JSON line: the timing of a default iteration from the
- * initial weights (a fresh Trainer each round, so every round does the same work).
+ * initial weights (a fresh Trainer each round, so every round does the same work) and its CPU time.
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,9 +26,11 @@ async function main(): Promise<void> {
   const train = (await load('src/core/train/index.ts')) as TrainModule;
   const round = async () => {
     const trainer = await train.Trainer.create({ ...train.DEFAULT_CONFIG }, { backend: 'wasm (node)' });
+    const cpu0 = process.cpuUsage();
     const { metrics } = await trainer.runIteration();
+    const cpu = process.cpuUsage(cpu0);
     trainer.dispose();
-    return { ...metrics.timing, numTensors: metrics.numTensors };
+    return { ...metrics.timing, numTensors: metrics.numTensors, cpuMs: (cpu.user + cpu.system) / 1000 };
   };
   process.stdout.write(JSON.stringify({ ready: true }) + '\n');
   for await (const line of createInterface({ input: process.stdin })) {

@@ -7,7 +7,10 @@
  *
  * The old tree is a git worktree of an earlier commit with its own node_modules, e.g.
  *   git worktree add ../rollout-lab-base <commit> && cp -al node_modules ../rollout-lab-base/
- * and `BENCH_SPEED_BASE=../rollout-lab-base` (BENCH_SPEED_ROUNDS, default 7).
+ * and `BENCH_SPEED_BASE=../rollout-lab-base` (BENCH_SPEED_ROUNDS, default 7). A copy of the tree works
+ * too: `git archive <commit> | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/`.
+ * Besides wall times it prints each side's CPU time per iteration (process user + system): on a
+ * machine shared with other jobs, wall time mostly measures the wait for a core; CPU time does not.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
@@ -20,6 +23,8 @@ interface RoundTiming {
   totalMs: number;
   rolloutMs: number;
   updateMs: number;
+  /** The child's CPU time (user + system) over the iteration: what load on a shared machine inflates least. */
+  cpuMs: number;
 }
 
 class Side {
@@ -82,10 +87,11 @@ export async function benchSpeed(base: string, rounds: number, log: (line: strin
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
       for (const i of order) times[i].push(await sides[i].round());
-      log(`bench: speed round ${r + 1}/${rounds}: old ${times[0][r].totalMs.toFixed(0)} ms, new ${times[1][r].totalMs.toFixed(0)} ms`);
+      log(`bench: speed round ${r + 1}/${rounds}: old ${times[0][r].totalMs.toFixed(0)} ms (CPU ${times[0][r].cpuMs.toFixed(0)}), new ${times[1][r].totalMs.toFixed(0)} ms (CPU ${times[1][r].cpuMs.toFixed(0)})`);
     }
     const med = (t: RoundTiming[]): RoundTiming => ({
       totalMs: median(t.map((x) => x.totalMs)), rolloutMs: median(t.map((x) => x.rolloutMs)), updateMs: median(t.map((x) => x.updateMs)),
+      cpuMs: median(t.map((x) => x.cpuMs)),
     });
     const [o, n] = times.map(med);
     const steps = DEFAULT_CONFIG.miniBatches * DEFAULT_CONFIG.epochs;
@@ -108,5 +114,6 @@ export function formatSpeed(f: SpeedFigures, base: string): string {
     row('  rollout (+ π_ref scoring)', f.old.rolloutMs, f.new.rolloutMs),
     row('  update', f.old.updateMs, f.new.updateMs),
     row('  update, per Adam step', f.oldStepMs, f.newStepMs),
+    row('iteration, CPU time', f.old.cpuMs, f.new.cpuMs),
   ].join('\n');
 }

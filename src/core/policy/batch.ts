@@ -3,10 +3,11 @@
  * made at least one choice; the network runs on the N decisions packed (no padding: the hidden
  * layers, logits and log-softmax cost what the decisions cost), and only the loss's [R, P] view
  * pads every row to the longest (mask 0), through padIndex / packIndex (model.ts toPadded / toPacked).
- * Inputs stay sparse (inputs.ts); only the allowed-token mask is dense [N, V].
+ * Inputs stay sparse (inputs.ts). The log-softmax runs over each decision's allowed tokens only,
+ * laid out [N, K] with K the largest allowed count (9 under constrained decoding, against V = 124):
+ * allowedIndex picks them out of the logits, allowedBias masks the unused slots (allowedSlots).
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { denseAllowedBias } from './dense';
 import { decoderWidth } from './features';
 import { decoderEntries, encoderEntries, gatedEntries, type GatedRow } from './inputs';
 import type { DecisionBatch, ModelDims } from './model';
@@ -38,9 +39,8 @@ export function buildDecisionBatch(
   const feats: Array<readonly number[] | null> = [];
   const gated: Array<GatedRow | null> = [];
   const allowed: Array<readonly number[] | null | undefined> = [];
+  const tokens = new Int32Array(N);
   const contextRow = new Int32Array(N);
-  const chosen = new Int32Array(N);
-  const chosenFlat = Int32Array.from({ length: N }, (_, n) => n * V);
   const packIndex = new Int32Array(N); // decision n → its position r·P + k
   const padIndex = new Int32Array(R * P).fill(N); // position r·P + k → its decision n, or N (a zero) on padding
   const mask = new Float32Array(R * P);
@@ -51,8 +51,7 @@ export function buildDecisionBatch(
       gated.push({ lookahead: d.lookahead, copy: row.prompt.copy });
       allowed.push(d.allowed);
       contextRow[n] = r;
-      chosen[n] = d.token;
-      chosenFlat[n] += d.token;
+      tokens[n] = d.token;
       packIndex[n] = r * P + k;
       padIndex[r * P + k] = n;
       mask[r * P + k] = 1;
@@ -64,25 +63,76 @@ export function buildDecisionBatch(
     gated.push(null);
     allowed.push(undefined);
   }
+  const slots = allowedSlots(allowed, tokens, V);
+  const K = slots.width;
   return {
     encoder: toOperand(encoderEntries(rows.map((r) => r.prompt.encoder), dims.hashBuckets), kind),
     decoder: toOperand(decoderEntries(feats, contextRow, decoderWidth(dims), R), kind),
     gated: toOperand(gatedEntries(gated, V), kind),
-    allowedBias: tf.tensor2d(denseAllowedBias(allowed, V), [N, V]),
-    chosen: tf.tensor1d(chosen, 'int32'),
-    chosenFlat: tf.tensor1d(chosenFlat, 'int32'),
+    allowedIndex: tf.tensor1d(slots.index, 'int32'),
+    allowedBias: tf.tensor2d(slots.bias, [N, K]),
+    chosenOneHot: tf.tensor2d(slots.oneHot, [N, K]),
+    chosenFlat: tf.tensor1d(slots.chosen, 'int32'),
     packIndex: tf.tensor1d(packIndex, 'int32'),
     padIndex: tf.tensor1d(padIndex, 'int32'),
     mask: tf.tensor2d(mask, [R, P]),
     rows: R,
     positions: P,
     decisions: N,
+    allowedWidth: K,
   };
+}
+
+/** Decision n's allowed tokens in K slots (allowedSlots). */
+export interface AllowedSlots {
+  /** K: the largest allowed count. */
+  width: number;
+  /** n·V + v of slot (n, k) [N·K]; an unused slot repeats the row's first allowed token. */
+  index: Int32Array;
+  /** 0 on allowed slots, −1e9 on unused ones [N·K]. */
+  bias: Float32Array;
+  /** 1 at the chosen token's slot [N·K]. */
+  oneHot: Float32Array;
+  /** n·K + k of the chosen token's slot [N]. */
+  chosen: Int32Array;
+}
+
+/**
+ * The allowed tokens of N decisions in ascending order, K slots per decision: `null` allows every
+ * token but <pad> (id 0), `undefined` (the empty slot of a batch without decisions) every token.
+ * Throws when a recorded token is not among its decision's allowed tokens.
+ */
+export function allowedSlots(allowed: ReadonlyArray<readonly number[] | null | undefined>, tokens: Int32Array, vocabSize: number): AllowedSlots {
+  const V = vocabSize;
+  const N = allowed.length;
+  const countOf = (a: readonly number[] | null | undefined) => (a === undefined ? V : a === null ? V - 1 : a.length);
+  let K = 1;
+  for (const a of allowed) K = Math.max(K, countOf(a));
+  const index = new Int32Array(N * K);
+  const bias = new Float32Array(N * K);
+  const oneHot = new Float32Array(N * K);
+  const chosen = new Int32Array(N);
+  allowed.forEach((a, n) => {
+    const count = countOf(a);
+    const first = a === undefined ? 0 : a === null ? 1 : a[0];
+    for (let k = 0; k < K; k++) {
+      const at = n * K + k;
+      const token = k >= count ? first : a === undefined ? k : a === null ? k + 1 : a[k];
+      index[at] = n * V + token;
+      if (k >= count) bias[at] = -1e9;
+      else if (token === tokens[n]) {
+        oneHot[at] = 1;
+        chosen[n] = at;
+      }
+    }
+    if (a !== undefined && oneHot[chosen[n]] !== 1) throw new Error(`decision ${n}: token ${tokens[n]} is not among its allowed tokens`);
+  });
+  return { width: K, index, bias, oneHot, chosen };
 }
 
 export function disposeDecisionBatch(b: DecisionBatch): void {
   b.encoder.dispose();
   b.decoder.dispose();
   b.gated.dispose();
-  tf.dispose([b.allowedBias, b.chosen, b.chosenFlat, b.packIndex, b.padIndex, b.mask]);
+  tf.dispose([b.allowedIndex, b.allowedBias, b.chosenOneHot, b.chosenFlat, b.packIndex, b.padIndex, b.mask]);
 }

@@ -136,17 +136,36 @@ function tokensByArgumentWord(vocab: Vocabulary): Map<string, number[]> {
   return index;
 }
 
+/**
+ * Memo of the token ids a text marks (its words' ids, then the non-plain tokens they are argument
+ * words of), per vocabulary: the same task, observations and actions recur across turns and group
+ * members. Bounded like NGRAMS (pure function, so only speed depends on it).
+ */
+const COPY_IDS = new WeakMap<Vocabulary, Map<string, Int32Array>>();
+
+function copyIds(vocab: Vocabulary, text: string): Int32Array {
+  let table = COPY_IDS.get(vocab);
+  if (!table) COPY_IDS.set(vocab, (table = new Map()));
+  let ids = table.get(text);
+  if (!ids) {
+    const byArgument = tokensByArgumentWord(vocab);
+    const out: number[] = [];
+    for (const w of textWords(text)) {
+      out.push(vocab.wordId(w));
+      for (const t of byArgument.get(w) ?? []) out.push(t);
+    }
+    if (table.size >= CACHE_LIMIT) table.clear();
+    table.set(text, (ids = Int32Array.from(out)));
+  }
+  return ids;
+}
+
 /** Flat indices k·V + v of the active copy features [K, V]. */
 export function copyFeatures(input: PolicyInput, vocab: Vocabulary): Int32Array {
   const V = vocab.size;
   const out = new Set<number>();
-  const byArgument = tokensByArgumentWord(vocab);
   const mark = (k: number, text: string): void => {
-    for (const w of textWords(text)) {
-      const id = vocab.wordId(w);
-      out.add(k * V + id);
-      for (const t of byArgument.get(w) ?? []) out.add(k * V + t);
-    }
+    for (const id of copyIds(vocab, text)) out.add(k * V + id);
   };
   mark(0, input.task);
   mark(1, input.observation);

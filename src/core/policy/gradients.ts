@@ -35,15 +35,20 @@ function reluBack(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
   return tf.mul(dy, tf.step(y)) as tf.Tensor2D;
 }
 
-/** ∂ℓ/∂z [N, V] from gL, gH [R, P] (gH null: the loss does not use the entropy). */
+/**
+ * ∂ℓ/∂z [N, V] from gL, gH [R, P] (gH null: the loss does not use the entropy). Computed on the
+ * allowed slots [N, K] (f.p, f.logp) and scattered to [N, V]; unused slots carry π = 0, so they
+ * add zeros.
+ */
 function logitGrad(f: PolicyForward, b: DecisionBatch, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number): tf.Tensor2D {
-  const [N, V] = f.p.shape;
+  const N = f.p.shape[0];
+  const V = f.z.shape[1];
   const gL = tf.reshape(toPacked(b, gLogProb), [N, 1]); // per decision [N, 1]
-  let inner: tf.Tensor = gL; // gL + gH·(log π + H) [N, V]
+  let inner: tf.Tensor = gL; // gL + gH·(log π + H) [N, K]
   if (gEntropy) inner = tf.add(gL, tf.mul(tf.reshape(toPacked(b, gEntropy), [N, 1]), tf.add(f.logp, tf.reshape(f.decisionEntropy, [N, 1]))));
-  const onehot = tf.cast(tf.oneHot(b.chosen, V), 'float32'); // [N, V] (int32 oneHot: float32 is broken on wasm)
-  const dScaled = tf.sub(tf.mul(onehot, gL), tf.mul(f.p, inner)); // ∂ℓ/∂(z/τ) [N, V]
-  return (temperature === 1 ? dScaled : tf.div(dScaled, temperature)) as tf.Tensor2D;
+  const dScaled = tf.sub(tf.mul(b.chosenOneHot, gL), tf.mul(f.p, inner)); // ∂ℓ/∂(z/τ) on the allowed slots [N, K]
+  const dSlots = temperature === 1 ? dScaled : tf.div(dScaled, temperature); // ∂ℓ/∂z [N, K]
+  return tf.reshape(tf.scatterND(tf.reshape(b.allowedIndex, [-1, 1]), tf.reshape(dSlots, [-1]), [N * V]), [N, V]) as tf.Tensor2D;
 }
 
 /** Gradients of the policy weights (every name but the critic's). */

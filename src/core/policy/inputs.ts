@@ -68,29 +68,60 @@ function copyKeys(copy: ArrayLike<number>, V: number): Int32Array {
   return keys;
 }
 
+/** One decision's entries of M, sorted by (v, gate): token v and gate column per entry. */
+interface GatedKeys {
+  V: number;
+  copy: ArrayLike<number>;
+  token: Int32Array;
+  gate: Int32Array;
+}
+
+/**
+ * Cached per lookahead list: a decision's lookahead array is made once when it is sampled and the
+ * same object comes back in the π_ref and update batches, so its merged keys are built once.
+ */
+const GATED_KEYS = new WeakMap<object, GatedKeys>();
+
+function gatedKeys(row: GatedRow, V: number): GatedKeys {
+  const cacheable = typeof row.lookahead === 'object' && row.lookahead !== null;
+  const hit = cacheable ? GATED_KEYS.get(row.lookahead) : undefined;
+  if (hit && hit.V === V && hit.copy === row.copy) return hit;
+  const look = Int32Array.from(row.lookahead, (f) => (f % V) * GATES + Math.floor(f / V)).sort(); // (v, j)
+  const copy = copyKeys(row.copy, V); // (v, J + k)
+  const n = look.length + copy.length;
+  const token = new Int32Array(n);
+  const gate = new Int32Array(n);
+  let i = 0;
+  let j = 0;
+  for (let at = 0; at < n; at++) { // merge two sorted key lists
+    const key = j >= copy.length || (i < look.length && look[i] <= copy[j]) ? look[i++] : copy[j++];
+    token[at] = Math.floor(key / GATES);
+    gate[at] = key % GATES;
+  }
+  const keys = { V, copy: row.copy, token, gate };
+  if (cacheable) GATED_KEYS.set(row.lookahead, keys);
+  return keys;
+}
+
 /** M [N·V, N·G] for N decisions (`null` = padding, no entries), entries sorted by (v, gate) per decision. */
 export function gatedEntries(rows: ReadonlyArray<GatedRow | null>, vocabSize: number): SparseEntries {
   const V = vocabSize;
   let total = 0;
   const parts = rows.map((row) => {
     if (!row) return null;
-    const look = Int32Array.from(row.lookahead, (f) => (f % V) * GATES + Math.floor(f / V)).sort(); // (v, j)
-    const copy = copyKeys(row.copy, V); // (v, J + k)
-    total += look.length + copy.length;
-    return { look, copy };
+    const keys = gatedKeys(row, V);
+    total += keys.token.length;
+    return keys;
   });
   const entryRow = new Int32Array(total);
   const entryCol = new Int32Array(total);
   let at = 0;
   parts.forEach((part, n) => {
     if (!part) return;
-    const { look, copy } = part;
-    let i = 0;
-    let j = 0;
-    while (i < look.length || j < copy.length) { // merge two sorted key lists
-      const key = j >= copy.length || (i < look.length && look[i] <= copy[j]) ? look[i++] : copy[j++];
-      entryRow[at] = n * V + Math.floor(key / GATES);
-      entryCol[at++] = n * GATES + (key % GATES);
+    const { token, gate } = part;
+    for (let e = 0; e < token.length; e++, at++) {
+      entryRow[at] = n * V + token[e];
+      entryCol[at] = n * GATES + gate[e];
     }
   });
   const N = rows.length;

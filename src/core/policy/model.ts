@@ -118,11 +118,13 @@ export function decoderOf(w: Weights, table: tf.Tensor2D, gateW: tf.Tensor2D, in
 export interface DecisionBatch extends DecisionInputs {
   /** x [R, H]. */
   encoder: SparseOperand;
-  /** 0 where allowed, −1e9 where masked [N, V]. */
+  /** n·V + v of decision n's k-th allowed token, int32 [N·K] (batch.ts allowedSlots). */
+  allowedIndex: tf.Tensor1D;
+  /** 0 on allowed slots, −1e9 on unused ones [N, K]. */
   allowedBias: tf.Tensor2D;
-  /** Chosen token per decision, int32 [N]. */
-  chosen: tf.Tensor1D;
-  /** n·V + chosen token, int32 [N]: the flat index of log π(aₙ) in [N, V]. */
+  /** 1 at the chosen token's slot [N, K]. */
+  chosenOneHot: tf.Tensor2D;
+  /** n·K + k of the chosen token's slot, int32 [N]: the flat index of log π(aₙ) in [N, K]. */
   chosenFlat: tf.Tensor1D;
   /** r·P + k of decision n, int32 [N]. */
   packIndex: tf.Tensor1D;
@@ -134,6 +136,8 @@ export interface DecisionBatch extends DecisionInputs {
   positions: number;
   /** N (at least 1: a batch without decisions keeps one empty slot). */
   decisions: number;
+  /** K: slots per decision in the allowed-token view. */
+  allowedWidth: number;
 }
 
 /** [N] per decision → [R, P] per position (0 on padding). */
@@ -149,8 +153,8 @@ export function toPacked(b: DecisionBatch, x: tf.Tensor2D): tf.Tensor1D {
 /** What the update keeps from its forward pass (gradients.ts). */
 export interface PolicyForward extends DecoderActivations {
   ctx: tf.Tensor2D; // [R, D]
-  logp: tf.Tensor2D; // log π over the allowed tokens [N, V]
-  p: tf.Tensor2D; // π [N, V]
+  logp: tf.Tensor2D; // log π over the allowed tokens [N, K] (slots: DecisionBatch.allowedIndex)
+  p: tf.Tensor2D; // π [N, K]
   logProb: tf.Tensor2D; // log π(a_k | prefix) [R, P]
   entropy: tf.Tensor2D; // H(π(· | prefix)) over the allowed tokens [R, P]
   decisionEntropy: tf.Tensor1D; // the same per decision [N]
@@ -167,15 +171,21 @@ export function policyForward(w: Weights, b: DecisionBatch, temperature = 1): Po
     const ctx = contextOf(w, b.encoder); // [R, D]
     const act = decoderOf(w, decoderTable(w, ctx), gateWeights(w), b);
     const { logp, logProb } = logPolicy(act.z, b, temperature);
-    const p = tf.exp(logp) as tf.Tensor2D; // π [N, V]
+    const p = tf.exp(logp) as tf.Tensor2D; // π [N, K]
     const decisionEntropy = tf.neg(tf.sum(tf.mul(p, logp), -1)) as tf.Tensor1D; // [N]
     return { ...act, ctx, logp, p, logProb, entropy: toPadded(b, decisionEntropy), decisionEntropy };
   });
 }
 
+/**
+ * log π over each decision's allowed tokens, [N, K] slots: the logits of the allowed tokens are
+ * gathered first, so the log-softmax costs N·K, not N·V (masked tokens have π = 0 either way, and
+ * the allowed ones sit in the same order, so the sums are the same).
+ */
 function logPolicy(z: tf.Tensor2D, b: DecisionBatch, temperature: number): { logp: tf.Tensor2D; logProb: tf.Tensor2D } {
-  const scaled = temperature === 1 ? z : tf.div(z, temperature); // z/τ [N, V]
-  const logp = tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor2D; // [N, V]
+  const zAllowed = tf.reshape(tf.gather(tf.reshape(z, [-1]), b.allowedIndex), b.allowedBias.shape); // [N, K]
+  const scaled = temperature === 1 ? zAllowed : tf.div(zAllowed, temperature); // z/τ [N, K]
+  const logp = tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor2D; // [N, K]
   const logProb = toPadded(b, tf.gather(tf.reshape(logp, [-1]), b.chosenFlat) as tf.Tensor1D); // [R, P]
   return { logp, logProb };
 }

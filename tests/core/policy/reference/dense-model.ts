@@ -6,12 +6,11 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { actorLoss } from '../../../../src/core/loss';
-import { denseAllowedBias } from '../../../../src/core/policy/dense';
 import { COPY_KINDS, decoderWidth, LOOKAHEAD_KINDS } from '../../../../src/core/policy/features';
 import { WEIGHT_NAMES, type ModelDims, type WeightName, type Weights } from '../../../../src/core/policy/model';
 import type { DecisionRow } from '../../../../src/core/policy/batch';
 import type { TrainRow, UpdateOptions } from '../../../../src/core/train/update';
-import { denseEncoder, denseMultiHot } from './dense';
+import { denseAllowedBias, denseEncoder, denseMultiHot } from './dense';
 
 export interface DenseBatch {
   x: tf.Tensor2D; // [R, H]
