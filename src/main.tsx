@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBackend } from './app/backend-client';
 import { startImportSources } from './app/import-folder';
-import { reopenLastImport, startKeepingImport } from './app/reopen-import';
+import { reopenOnImportView, startKeepingImport } from './app/reopen-import';
 import { rolloutsUrlFrom } from './app/import-client';
 import { applyClassLink } from './app/class-setup';
 import { loadConfigFromUrl, startUrlSync } from './app/url-sync';
@@ -22,7 +22,7 @@ installSeriesColors();
 const { safe, search } = safeStart(OPENED_SEARCH); // ?safe=1: start with nothing restored
 startImportSources(search); // ?rollouts=…, read before the share-link sync rewrites the address bar
 startKeepingImport(); // the open import is kept for a reload…
-if (!safe && !rolloutsUrlFrom(search)) void reopenLastImport(); // …and the kept one comes back (not with ?safe=1 or ?rollouts=)
+if (!safe && !rolloutsUrlFrom(search)) reopenOnImportView(); // …and the kept one comes back when that view is first shown (not with ?safe=1 or ?rollouts=)
 const { fromLink } = loadConfigFromUrl(search);
 startUrlSync();
 // the backend probe loads tfjs in a worker: start it once the recorded runs (if any) are on screen

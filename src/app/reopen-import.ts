@@ -5,7 +5,8 @@
  *   the mapping, the filters, the group and the parameters, and the overview rows once the overview
  *   has ended (coalesced, one write at a time); when another import opens, its files are saved too
  *   (bounded: KEPT_FILES_MAX_BYTES);
- * - at start-up the kept import comes back. A run picked through the directory picker is listed again
+ * - the kept import comes back when the import view (`#import`) is first shown, at once when the page
+ *   opens on it (`reopenOnImportView`: a page that never shows it never reads up to 64 MB back). A run picked through the directory picker is listed again
  *   from its stored handle when the browser still grants reading it (every step opens, the overview
  *   streams again); when the browser asks first, or the run came without a handle (webkitdirectory,
  *   a drop), the kept step comes back from its kept files with the index and the overview rows, and
@@ -96,7 +97,7 @@ async function reopenFromHandle(state: LastImportState & { run: NonNullable<Last
   return true;
 }
 
-/** At start-up: bring the kept import back (nothing when another import has started meanwhile). */
+/** Bring the kept import back (nothing when another import has started meanwhile). */
 export async function reopenLastImport(): Promise<void> {
   const kept = await readLastImport().catch(() => null);
   if (!kept || useImportStore.getState().status !== 'idle') return;
@@ -120,6 +121,22 @@ export async function reopenLastImport(): Promise<void> {
     restoring = false;
     scheduleSave();
   }
+}
+
+const showsImport = (hash: string): boolean => hash.replace(/^#\/?/, '').split('/')[0] === 'import';
+
+/** Bring the kept import back (`reopenLastImport`) when the import view is first shown: now, when it is shown already. */
+export function reopenOnImportView(): void {
+  if (showsImport(location.hash)) {
+    void reopenLastImport();
+    return;
+  }
+  const onChange = () => {
+    if (!showsImport(location.hash)) return;
+    window.removeEventListener('hashchange', onChange);
+    void reopenLastImport();
+  };
+  window.addEventListener('hashchange', onChange);
 }
 
 /** "Re-open <folder>": ask for the kept handle's permission (a click), then list the folder and keep the open step and view. */
