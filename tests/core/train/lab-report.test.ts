@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/core/train/config';
-import type { IterationMetrics } from '../../src/core/train/metrics';
-import { exampleGroup } from '../../src/app/example-group';
-import { advantageDifferences, compactGroups, divergenceSummary, metricsFingerprint, quantile, rolloutFingerprint } from '../../src/app/report';
+import { DEFAULT_CONFIG } from '../../../src/core/train/config';
+import type { IterationMetrics } from '../../../src/core/train/metrics';
+import { exampleGroup } from '../../../src/app/example-group';
+import { advantageDifferences, compactGroups, divergenceSummary, metricsFingerprint, quantile, rolloutFingerprint } from '../../../src/core/train/lab-report';
 
 const group = exampleGroup({ seed: 2, taskType: null, estimators: ['grpo', 'planpo'], config: DEFAULT_CONFIG });
 
