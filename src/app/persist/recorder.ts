@@ -1,6 +1,9 @@
 /**
  * Saving as the runs train. run-client calls `labStarted` when it builds runs and
- * `iterationCompleted` with each report and its checkpoint (the worker sends one every iteration).
+ * `iterationCompleted` with each report and its checkpoint that the page saves: the first one (it
+ * creates the lab) and any a worker could not write. Once the lab exists, each trainer worker
+ * writes its iterations itself (workers/lab-save.ts, at the place `saveTarget` names) and
+ * run-client tells this module with `workerSaving` / `workerSaved`, so those count as saved too.
  * Writes are coalesced: one write at a time, and the next one takes everything that arrived
  * meanwhile, each run's iterations and its newest checkpoint in one transaction. So a checkpoint is
  * written every iteration while IndexedDB keeps up and never more often than it acknowledges, and
