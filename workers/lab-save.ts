@@ -10,8 +10,8 @@
  * The protocol, per iteration k (the worker reports k + 1 only once k's answer came):
  *   no target yet   report(k, checkpoint, false) → the page saves it (recorder.ts) and answers,
  *                   with the target, once saved (the first iteration creates the lab this way)
- *   a target        report(k, –, true) at once; the worker writes k; saved(k, checkpoint, failure)
- *                   once committed (failure: why not, and the page saves it instead); the page
+ *   a target        the worker writes k; report(k, checkpoint, true) once the rows are cloned;
+ *                   saved(k, failure) once committed (failure: why not, and the page saves it); the page
  *                   answers saved(k) with the target to use next (null: hand iterations back)
  * So the page still shows k + 1 only after k is stored, whoever wrote it.
  */

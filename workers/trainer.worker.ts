@@ -56,13 +56,13 @@ const api = {
    * The lab's run (src/app/persist/worker-save.ts has the protocol): like `createRun`, but each
    * report is the lab's compact one (`estimators`: the lab's pair), and once the page's answer
    * names the saved lab, this worker writes every iteration and checkpoint to IndexedDB itself and
-   * calls `onSaved(iteration, checkpoint, failure)` when committed.
+   * calls `onSaved(iteration, failure)` when committed (the report still carries the checkpoint).
    */
   async createLabRun(
     config: unknown,
     estimators: string[],
     onReport: (report: IterationReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => unknown,
-    onSaved: (iteration: number, checkpoint: Checkpoint | undefined, failure: string | null) => unknown,
+    onSaved: (iteration: number, failure: string | null) => unknown,
     onError: (message: string) => void,
     options: RunOptions = {},
   ) {
@@ -76,8 +76,12 @@ const api = {
       const transfer = (c: Checkpoint | undefined) => c && Comlink.transfer(c, checkpointBuffers(c));
       if (!target) return Promise.resolve(onReport(report, transfer(cp), false)).then(answered);
       const saving = saveReport(target, report, cp);
-      const shown = onReport(report, undefined, true);
-      const saved = saving.committed.then((failure) => onSaved(report.metrics.iteration, transfer(cp), failure)).then(answered);
+      // the report (and the checkpoint, transferred) goes once the rows are cloned into the transaction
+      const shown = saving.written.then(() => onReport(report, transfer(cp), true));
+      const saved = saving.committed.then(async (failure) => {
+        await saving.written;
+        return onSaved(report.metrics.iteration, failure);
+      }).then(answered);
       // training goes on once the rows are handed over; the next report waits for the commit and both answers
       return { handed: saving.written, answered: Promise.all([shown, saved]) };
     });

@@ -25,7 +25,7 @@ export function connectRun(remote: Remote) {
     create: async (
       config: RunConfig, estimators: string[],
       onReport: (report: IterationReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => unknown,
-      onSaved: (iteration: number, checkpoint: Checkpoint | undefined, failure: string | null) => unknown,
+      onSaved: (iteration: number, failure: string | null) => unknown,
       onError: (message: string) => void,
       options: { checkpoint?: Checkpoint; checkpointEvery?: number } = {},
     ): Promise<string[]> => (await remote.createLabRun(

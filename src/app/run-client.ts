@@ -2,10 +2,10 @@
  * The one module that drives training workers and writes their output into the stores.
  * One worker per run; every run gets the same shared RunConfig apart from its estimator, so the
  * runs start from the same weights and see the same tasks with the same sampling seeds.
- * Progress arrives once per iteration through a Comlink.proxy callback, as the lab's compact report.
- * The first iteration (and any the worker could not save) comes with its checkpoint and
- * persist/recorder saves both; after that the worker saves each iteration itself and says so
- * (persist/worker-save.ts). Either way the answer comes once it is saved, and the worker reports the
+ * Progress arrives once per iteration through a Comlink.proxy callback, as the lab's compact report
+ * with the run's checkpoint. The first iteration (and any the worker could not save) is saved by
+ * persist/recorder; after that the worker saves each iteration itself and says so
+ * (workers/lab-save.ts). Either way the answer comes once it is saved, and the worker reports the
  * next iteration only then (persist/pacing.ts); a worker that fails (fault-watch.ts) is replaced by
  * a fresh one resumed from the latest checkpoint it sent.
  */
@@ -37,8 +37,8 @@ interface RunHandle {
   checkpoint: Checkpoint | null;
   /** Restarts since the last iteration that completed. */
   restarts: number;
-  /** The report the worker is saving itself (answered once it says it is saved). */
-  saving: IterationReport | null;
+  /** The report (and checkpoint) the worker is saving itself (answered once it says it is saved). */
+  saving: { report: IterationReport; checkpoint: Checkpoint | undefined } | null;
 }
 
 /** Runs restored from storage or a recording, built into workers on the next Train or Step. */
@@ -67,14 +67,15 @@ function onReport(gen: number, h: RunHandle, config: LabConfig, report: Iteratio
   reports.push({ gen, id: h.id, report, now: performance.now() });
   h.watch.sawIteration(report.metrics.timing.totalMs);
   if (!savingHere) return settle(gen, h, config, report, checkpoint, null);
+  if (checkpoint) [h.checkpoint, h.restarts] = [checkpoint, 0];
   recorder.workerSaving(h.id);
-  h.saving = report;
+  h.saving = { report, checkpoint };
 }
 
 /** The worker committed the report it is saving (or could not: `failure`, and the page saves it). */
-function onSaved(gen: number, h: RunHandle, config: LabConfig, iteration: number, checkpoint: Checkpoint | undefined, failure: string | null): Promise<SaveAnswer> | undefined {
-  const report = h.saving;
-  if (gen !== generation || report?.metrics.iteration !== iteration) return;
+function onSaved(gen: number, h: RunHandle, config: LabConfig, iteration: number, failure: string | null): Promise<SaveAnswer> | undefined {
+  if (gen !== generation || h.saving?.report.metrics.iteration !== iteration) return;
+  const { report, checkpoint } = h.saving;
   h.saving = null;
   if (failure) recorder.workerDone(h.id);
   else recorder.workerSaved(h.id, checkpoint);
@@ -117,7 +118,7 @@ function startRun(gen: number, id: string, config: LabConfig, index: number, che
       const problems = await api.create(
         runConfig, config.estimators,
         (report, cp, savingHere) => onReport(gen, h, config, report, cp, savingHere),
-        (iteration, cp, failure) => onSaved(gen, h, config, iteration, cp, failure),
+        (iteration, failure) => onSaved(gen, h, config, iteration, failure),
         (error: string) => h.watch.fail(error),
         { checkpoint: checkpoint ?? undefined, checkpointEvery: 1 },
       );
