@@ -138,9 +138,16 @@ function startRun(gen: number, id: string, config: LabConfig, index: number, che
 /** A worker failed: free it, and resume its run in a fresh worker from the newest checkpoint. */
 async function restartRun(gen: number, old: RunHandle, config: LabConfig, fault: Fault): Promise<void> {
   old.worker.terminate();
-  if (old.saving) recorder.workerDone(old.id); // its write may or may not have committed: the restart resumes from the checkpoint it sent
+  const unsaved = old.saving;
   old.saving = null;
+  if (unsaved) recorder.workerDone(old.id);
   if (gen !== generation) return;
+  if (unsaved) {
+    // the worker died with its own write in flight (a closed or hung worker's transaction is lost):
+    // the page writes that iteration and checkpoint, which the restart resumes from
+    const rec = savedRecord(unsaved.report);
+    void recorder.iterationCompleted(old.id, rec.metrics, rec.report, rec.fingerprints, unsaved.checkpoint);
+  }
   const wasTraining = isTraining();
   const kept = old.checkpoint?.iteration ?? 0;
   const label = estimatorLabel(runConfigsOf(config)[old.index].estimator);
