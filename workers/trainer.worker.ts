@@ -16,6 +16,8 @@ import {
   type Checkpoint, type CheckpointJson, type IterationResult,
 } from '../src/core/train';
 import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from '../src/core/experiments/evaluate';
+import { saveReport, saveTargetOf, type SaveTarget } from './lab-save';
+import { labReport, type IterationReport } from '../src/core/train/lab-report';
 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
@@ -45,38 +47,44 @@ const api = {
   async createRun(
     config: unknown,
     onIteration: (result: IterationResult, checkpoint?: Checkpoint) => unknown,
-    options: { checkpoint?: CheckpointJson | Checkpoint; checkpointEvery?: number; onError?: (message: string) => void } = {},
+    options: RunOptions & { onError?: (message: string) => void } = {},
     onError?: (message: string) => void,
   ) {
-    api.dispose();
-    const { config: cfg, problems } = validateConfig(config);
-    const checkpoint = options.checkpoint ? checkpointFromJson(options.checkpoint) : undefined;
-    const refusal = memoryRefusal(checkpoint?.config ?? cfg, tf.getBackend(), checkpoint?.vocabulary);
-    if (refusal) throw new Error(refusal);
-    const run = await Trainer.create(cfg, { checkpoint, backend: tf.getBackend() });
-    const every = options.checkpointEvery ?? 0;
-    watchDevice((message) => (options.onError ?? onError)?.(message));
-    const ctl = new TrainingController('paused');
-    [trainer, controller] = [run, ctl];
-    answered = Promise.resolve();
-    loop = (async () => {
-      try {
-        for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) {
-          const k = result.metrics.iteration;
-          const cp = every > 0 && k % every === 0 ? await run.checkpoint() : undefined;
-          await answered; // BACK-PRESSURE: report k only once k − 1 is answered
-          answered = Promise.resolve(cp ? onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp))) : onIteration(result))
-            .catch(() => undefined);
-          maybeFault(k);
-          // Yield to the event loop: on wasm every await resolves as a microtask, so without this
-          // pause()/stop() messages would wait behind the whole run.
-          await new Promise((resolve) => setTimeout(resolve, 0));
-        }
-      } catch (error) {
-        (options.onError ?? onError)?.(error instanceof Error ? error.message : String(error));
-      }
-    })();
-    return { config: run.config, problems, parameters: run.policy.parameterCount, vocabularySize: run.policy.vocab.size };
+    return build(config, options, options.onError ?? onError, (result, cp) => (cp ? onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp))) : onIteration(result)));
+  },
+  /**
+   * The lab's run (src/app/persist/worker-save.ts has the protocol): like `createRun`, but each
+   * report is the lab's compact one (`estimators`: the lab's pair), and once the page's answer
+   * names the saved lab, this worker writes every iteration and checkpoint to IndexedDB itself and
+   * calls `onSaved(iteration, failure)` when committed (the report still carries the checkpoint).
+   */
+  async createLabRun(
+    config: unknown,
+    estimators: string[],
+    onReport: (report: IterationReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => unknown,
+    onSaved: (iteration: number, failure: string | null) => unknown,
+    onError: (message: string) => void,
+    options: RunOptions = {},
+  ) {
+    let target: SaveTarget | null = null;
+    const answered = (answer: unknown) => {
+      const to = saveTargetOf(answer);
+      if (to !== undefined) target = to;
+    };
+    return build(config, options, onError, (result, cp) => {
+      const report = labReport(result, estimators);
+      const transfer = (c: Checkpoint | undefined) => c && Comlink.transfer(c, checkpointBuffers(c));
+      if (!target) return Promise.resolve(onReport(report, transfer(cp), false)).then(answered);
+      const saving = saveReport(target, report, cp);
+      // the report (and the checkpoint, transferred) goes once the rows are cloned into the transaction
+      const shown = saving.written.then(() => onReport(report, transfer(cp), true));
+      const saved = saving.committed.then(async (failure) => {
+        await saving.written;
+        return onSaved(report.metrics.iteration, failure);
+      }).then(answered);
+      // training goes on once the rows are handed over; the next report waits for the commit and both answers
+      return { handed: saving.written, answered: Promise.all([shown, saved]) };
+    });
   },
   async resume() {
     controller?.resume();
@@ -126,6 +134,52 @@ const api = {
     [trainer, controller] = [null, null];
   },
 };
+
+interface RunOptions {
+  checkpoint?: CheckpointJson | Checkpoint;
+  checkpointEvery?: number;
+}
+
+/**
+ * What a report hands back: the page's answer to wait for before the next report, or that and a
+ * promise to wait for before training goes on (`handed`: the worker's own write has its rows).
+ */
+type Delivered = unknown | { handed: Promise<void>; answered: Promise<unknown> };
+
+/** Build the run and its loop; `deliver` reports each iteration (and its checkpoint, every `checkpointEvery`). */
+async function build(config: unknown, options: RunOptions, onError: ((message: string) => void) | undefined, deliver: (result: IterationResult, checkpoint?: Checkpoint) => Delivered) {
+  api.dispose();
+  const { config: cfg, problems } = validateConfig(config);
+  const checkpoint = options.checkpoint ? checkpointFromJson(options.checkpoint) : undefined;
+  const refusal = memoryRefusal(checkpoint?.config ?? cfg, tf.getBackend(), checkpoint?.vocabulary);
+  if (refusal) throw new Error(refusal);
+  const run = await Trainer.create(cfg, { checkpoint, backend: tf.getBackend() });
+  const every = options.checkpointEvery ?? 0;
+  watchDevice((message) => onError?.(message));
+  const ctl = new TrainingController('paused');
+  [trainer, controller] = [run, ctl];
+  answered = Promise.resolve();
+  loop = (async () => {
+    try {
+      for await (const result of trainLoop(run, { controller: ctl, holdAtLimit: true })) {
+        const k = result.metrics.iteration;
+        const cp = every > 0 && k % every === 0 ? await run.checkpoint() : undefined;
+        await answered; // BACK-PRESSURE: report k only once k − 1 is answered
+        const out = deliver(result, cp);
+        const split = out && typeof out === 'object' && 'handed' in out ? out as { handed: Promise<void>; answered: Promise<unknown> } : null;
+        answered = Promise.resolve(split ? split.answered : out).catch(() => undefined);
+        if (split) await split.handed;
+        maybeFault(k);
+        // Yield to the event loop: on wasm every await resolves as a microtask, so without this
+        // pause()/stop() messages would wait behind the whole run.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } catch (error) {
+      onError?.(error instanceof Error ? error.message : String(error));
+    }
+  })();
+  return { config: run.config, problems, parameters: run.policy.parameterCount, vocabularySize: run.policy.vocab.size };
+}
 
 function checkpointBuffers(cp: Checkpoint): ArrayBuffer[] {
   const arrays = [...Object.values(cp.weights), ...cp.optimizer.moments].map((w) => w.data.buffer as ArrayBuffer);

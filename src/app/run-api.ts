@@ -6,8 +6,8 @@
 import * as Comlink from 'comlink';
 import { checkpointFromJson, type Checkpoint } from '../core/train/checkpoint';
 import type { RunConfig } from '../core/train/config';
-import type { IterationResult } from '../core/train/metrics';
 import type { TrainerApi } from '../../workers/trainer.worker';
+import type { IterationReport } from '../core/train/lab-report';
 
 type Remote = Comlink.Remote<TrainerApi>;
 
@@ -15,14 +15,22 @@ export function connectRun(remote: Remote) {
   return {
     init: remote.init,
     /**
-     * Build the run (paused) and register the callbacks; resolves with the worker's config problems.
-     * `checkpoint`: resume from it; `checkpointEvery`: every n-th report carries a checkpoint.
-     * The worker reports the next iteration only once the promise `onIteration` returns has settled.
+     * Build the lab's run (paused) and register the callbacks; resolves with the worker's config
+     * problems. `checkpoint`: resume from it; `checkpointEvery`: every n-th iteration carries a
+     * checkpoint. Reports are the lab's compact ones (src/app/persist/worker-save.ts has the
+     * protocol): once an answer names the saved lab, the worker saves each iteration itself and
+     * calls `onSaved` when committed (`failure`: why not; the page saves it then). The worker
+     * reports the next iteration only once its answers have come.
      */
     create: async (
-      config: RunConfig, onIteration: (result: IterationResult, checkpoint?: Checkpoint) => Promise<void> | void, onError: (message: string) => void,
+      config: RunConfig, estimators: string[],
+      onReport: (report: IterationReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => unknown,
+      onSaved: (iteration: number, failure: string | null) => unknown,
+      onError: (message: string) => void,
       options: { checkpoint?: Checkpoint; checkpointEvery?: number } = {},
-    ): Promise<string[]> => (await remote.createRun(config, Comlink.proxy(onIteration), options, Comlink.proxy(onError))).problems,
+    ): Promise<string[]> => (await remote.createLabRun(
+      config, estimators, Comlink.proxy(onReport), Comlink.proxy(onSaved), Comlink.proxy(onError), options,
+    )).problems,
     resume: remote.resume,
     pause: remote.pause,
     step: remote.step,

@@ -2,24 +2,25 @@
  * The one module that drives training workers and writes their output into the stores.
  * One worker per run; every run gets the same shared RunConfig apart from its estimator, so the
  * runs start from the same weights and see the same tasks with the same sampling seeds.
- * Progress arrives once per iteration through a Comlink.proxy callback, with the run's checkpoint:
- * persist/recorder saves both, and the callback answers once they are saved (the worker reports
- * the next iteration only then: persist/pacing.ts); a worker that fails (fault-watch.ts) is
- * replaced by a fresh one resumed from the latest checkpoint.
+ * Progress arrives once per iteration through a Comlink.proxy callback, as the lab's compact report
+ * with the run's checkpoint. The first iteration (and any the worker could not save) is saved by
+ * persist/recorder; after that the worker saves each iteration itself and says so
+ * (workers/lab-save.ts). Either way the answer comes once it is saved, and the worker reports the
+ * next iteration only then (persist/pacing.ts); a worker that fails (fault-watch.ts) is replaced by
+ * a fresh one resumed from the latest checkpoint it sent.
  */
 import type { DebugFault } from '../../workers/run-health';
 import type { Checkpoint } from '../core/train/checkpoint';
-import type { IterationResult } from '../core/train/metrics';
 import { runEvents, useRunStore, type IterationReport } from '../state/run-store';
 import { useConfigStore } from '../state/config-store';
 import { runConfigsOf, type LabConfig } from '../state/lab-config';
-import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from './report';
 import { connectRun, type RunApi } from './run-api';
 import { spawnTrainer, type TrainerHandle } from './workers';
 import { debugStallMs, restartNotice, watchWorker, type Fault, type WorkerWatch } from './fault-watch';
 import * as recorder from './persist/recorder';
 import { frameBatch } from './frame-batch';
 import { paced } from './persist/pacing';
+import { savedRecord, type SaveAnswer } from '../../workers/lab-save';
 import { releaseLab } from './persist/tabs';
 import type { OpenedRuns } from './persist/restore';
 import { useSavedRunsStore, savedRunsEvents } from '../state/saved-runs-store';
@@ -36,6 +37,8 @@ interface RunHandle {
   checkpoint: Checkpoint | null;
   /** Restarts since the last iteration that completed. */
   restarts: number;
+  /** The report (and checkpoint) the worker is saving itself (answered once it says it is saved). */
+  saving: { report: IterationReport; checkpoint: Checkpoint | undefined } | null;
 }
 
 /** Runs restored from storage or a recording, built into workers on the next Train or Step. */
@@ -55,35 +58,49 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Shows and saves one report; resolves once it is saved (the worker waits for that before its next report). */
-function onReport(gen: number, h: RunHandle, config: LabConfig, result: IterationResult, checkpoint?: Checkpoint): Promise<void> | undefined {
+/**
+ * Shows one report. A report the worker is saving itself is answered by `onSaved`; any other is
+ * saved here and answered once saved (the worker waits for that before its next report).
+ */
+function onReport(gen: number, h: RunHandle, config: LabConfig, report: IterationReport, checkpoint: Checkpoint | undefined, savingHere: boolean): Promise<SaveAnswer> | undefined {
   if (gen !== generation) return; // a report from runs that were reset meanwhile
-  const id = h.id;
-  const groups = compactGroups(result.groups);
-  const [x, y] = config.estimators;
-  const iteration = result.metrics.iteration;
-  const report = {
-    metrics: result.metrics,
-    groups,
-    divergence: y ? divergenceSummary(iteration, groups, x, y) : null,
-    fingerprint: iteration === 1 ? rolloutFingerprint(groups) : null,
-    metricsFingerprint: iteration === 1 ? metricsFingerprint(result.metrics) : null,
-  };
-  reports.push({ gen, id, report, now: performance.now() });
-  h.watch.sawIteration(result.metrics.timing.totalMs);
+  reports.push({ gen, id: h.id, report, now: performance.now() });
+  h.watch.sawIteration(report.metrics.timing.totalMs);
+  if (!savingHere) return settle(gen, h, config, report, checkpoint, null);
   if (checkpoint) [h.checkpoint, h.restarts] = [checkpoint, 0];
-  const saved = recorder.iterationCompleted(id, result.metrics, { iteration, groups, divergence: report.divergence },
-    iteration === 1 ? { rollouts: report.fingerprint, metrics: report.metricsFingerprint } : undefined, checkpoint);
-  if (iteration >= config.run.iterations) {
+  recorder.workerSaving(h.id);
+  h.saving = { report, checkpoint };
+}
+
+/** The worker committed the report it is saving (or could not: `failure`, and the page saves it). */
+function onSaved(gen: number, h: RunHandle, config: LabConfig, iteration: number, failure: string | null): Promise<SaveAnswer> | undefined {
+  if (gen !== generation || h.saving?.report.metrics.iteration !== iteration) return;
+  const { report, checkpoint } = h.saving;
+  h.saving = null;
+  if (failure) recorder.workerDone(h.id);
+  else recorder.workerSaved(h.id, checkpoint);
+  return settle(gen, h, config, report, checkpoint, failure ? null : Promise.resolve());
+}
+
+/**
+ * One report's save: `saved` when the worker wrote it, else written now. "finished" shows once the
+ * final one is saved; the answer (once saved: pacing.ts) tells the worker where to save the next.
+ */
+function settle(gen: number, h: RunHandle, config: LabConfig, report: IterationReport, checkpoint: Checkpoint | undefined, saved: Promise<void> | null): Promise<SaveAnswer> | undefined {
+  const id = h.id;
+  if (checkpoint) [h.checkpoint, h.restarts] = [checkpoint, 0];
+  const rec = savedRecord(report);
+  const done = saved ?? recorder.iterationCompleted(id, rec.metrics, rec.report, rec.fingerprints, checkpoint);
+  if (report.metrics.iteration >= config.run.iterations) {
     // "finished" once the final checkpoint is saved (or saving failed, which is reported)
-    void saved.then(() => {
+    void done.then(() => {
       if (gen !== generation) return;
       reports.flush();
       runEvents.runFinished(id);
       if (useRunStore.getState().runs.every((r) => r.status === 'finished' || r.status === 'failed')) runEvents.pauseRequested();
     });
   }
-  return paced(saved);
+  return paced(done)?.then(() => ({ saveTo: gen === generation ? recorder.saveTarget(id) : null }));
 }
 
 function startRun(gen: number, id: string, config: LabConfig, index: number, checkpoint: Checkpoint | null, restarts = 0): RunHandle {
@@ -92,15 +109,16 @@ function startRun(gen: number, id: string, config: LabConfig, index: number, che
   const runConfig = runConfigsOf(config)[index];
   const busy = () => gen === generation && useRunStore.getState().runs.find((r) => r.id === id)?.status === 'running';
   const h: RunHandle = {
-    id, index, worker, api, ready: Promise.resolve(false), checkpoint, restarts,
+    id, index, worker, api, ready: Promise.resolve(false), checkpoint, restarts, saving: null,
     watch: watchWorker(api, worker, busy, (fault) => void restartRun(gen, h, config, fault)),
   };
   h.ready = (async () => {
     try {
       const info = await api.init({ backend: config.backend, threads: runConfig.threads ?? undefined });
       const problems = await api.create(
-        runConfig,
-        (result: IterationResult, cp?: Checkpoint) => onReport(gen, h, config, result, cp),
+        runConfig, config.estimators,
+        (report, cp, savingHere) => onReport(gen, h, config, report, cp, savingHere),
+        (iteration, failure) => onSaved(gen, h, config, iteration, failure),
         (error: string) => h.watch.fail(error),
         { checkpoint: checkpoint ?? undefined, checkpointEvery: 1 },
       );
@@ -120,7 +138,16 @@ function startRun(gen: number, id: string, config: LabConfig, index: number, che
 /** A worker failed: free it, and resume its run in a fresh worker from the newest checkpoint. */
 async function restartRun(gen: number, old: RunHandle, config: LabConfig, fault: Fault): Promise<void> {
   old.worker.terminate();
+  const unsaved = old.saving;
+  old.saving = null;
+  if (unsaved) recorder.workerDone(old.id);
   if (gen !== generation) return;
+  if (unsaved) {
+    // the worker died with its own write in flight (a closed or hung worker's transaction is lost):
+    // the page writes that iteration and checkpoint, which the restart resumes from
+    const rec = savedRecord(unsaved.report);
+    void recorder.iterationCompleted(old.id, rec.metrics, rec.report, rec.fingerprints, unsaved.checkpoint);
+  }
   const wasTraining = isTraining();
   const kept = old.checkpoint?.iteration ?? 0;
   const label = estimatorLabel(runConfigsOf(config)[old.index].estimator);

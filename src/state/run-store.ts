@@ -7,24 +7,17 @@
  */
 import { create } from 'zustand';
 import type { IterationMetrics } from '../core/train/metrics';
-import type { TrainedTrajectoryV1 } from '../core/rollout/records';
 import type { LabConfig } from './lab-config';
 import { appendBounded, boundRecord, GROUP_BOUNDS, METRIC_BOUNDS } from './history-bounds';
 
 export const KEEP_GROUP_ITERATIONS = GROUP_BOUNDS.recent;
 
+import type { DivergenceSummary, GroupRecords, IterationReport } from '../core/train/lab-report';
+
 export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
 
-/** One task's G trajectories. */
-export type GroupRecords = TrainedTrajectoryV1[];
-
-/** Quantiles of A_y − A_x over the iteration's responses (x, y: the first two estimators). */
-export interface DivergenceSummary {
-  iteration: number;
-  /** p10, p25, p50, p75, p90 */
-  quantiles: [number, number, number, number, number];
-  count: number;
-}
+/** One task's G trajectories (compacted), the divergence bands and one iteration's report: src/core/train/lab-report.ts. */
+export type { GroupRecords, DivergenceSummary, IterationReport } from '../core/train/lab-report';
 
 export interface RunTelemetry {
   id: string;
@@ -44,14 +37,6 @@ export interface RunTelemetry {
   /** Short digest of iteration 1's rollout groups: the same link on the same backend gives the same one. */
   fingerprint: string | null;
   /** Short digest of iteration 1's metrics (timings left out). */
-  metricsFingerprint: string | null;
-}
-
-export interface IterationReport {
-  metrics: IterationMetrics;
-  groups: GroupRecords[];
-  divergence: DivergenceSummary | null;
-  fingerprint: string | null;
   metricsFingerprint: string | null;
 }
 

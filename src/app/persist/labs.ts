@@ -8,12 +8,15 @@ import { randomId } from '../random-id';
 import { ADVANTAGE_ESTIMATORS } from '../../core/advantage/registry';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
-import { keepReport, REPORT_KEEP, type SavedDivergence, type SavedReport, type SavedRun } from '../../core/train/run-file';
+import type { SavedDivergence, SavedReport, SavedRun } from '../../core/train/run-file';
 import type { SavedLabSummary } from '../../state/saved-runs-store';
 import type { LabConfig } from '../../state/lab-config';
-import { labDb, labRange, runRange, type LabRecord, type SavedRunMeta } from './db';
+import { labDb, labRange, type LabRecord, type SavedRunMeta } from './db';
+import { saveIterations, type IterationRecord } from '../../../workers/lab-save';
 import { checkLabRecord, checkStoredCheckpoint } from './lab-schema';
 import { errorText } from '../../core/train/read-back';
+
+export { saveIterations, type IterationRecord };
 
 export interface LoadedRun {
   meta: SavedRunMeta;
@@ -45,52 +48,6 @@ export async function createLab(config: LabConfig, runs: Array<{ id: string; est
   };
   await (await labDb()).put('labs', lab);
   return lab;
-}
-
-export interface IterationRecord {
-  metrics: IterationMetrics;
-  report: SavedReport;
-  fingerprints?: { rollouts: string | null; metrics: string | null };
-  checkpoint?: Checkpoint;
-}
-
-/**
- * Save a run's iterations (in order) and optionally its checkpoint in one transaction: either all of
- * it is stored or none (resolves once IndexedDB acknowledged the commit). False when the lab's record
- * is gone (the database was cleared meanwhile): nothing is written.
- */
-export async function saveIterations(labId: string, runId: string, recs: IterationRecord[], checkpoint?: Checkpoint): Promise<boolean> {
-  const db = await labDb();
-  const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints'], 'readwrite');
-  const lab = await tx.objectStore('labs').get(labId);
-  if (!lab) {
-    await tx.done;
-    return false;
-  }
-  const reports = tx.objectStore('reports');
-  for (const rec of recs) {
-    const k = rec.metrics.iteration;
-    // anything retrained past k goes first (a run reopened at an earlier checkpoint)
-    void reports.delete(runRange(labId, runId, k));
-    void tx.objectStore('metrics').delete(runRange(labId, runId, k));
-    void tx.objectStore('divergence').delete(runRange(labId, runId, k));
-    void tx.objectStore('metrics').put(rec.metrics, [labId, runId, k]);
-    if (rec.report.divergence) void tx.objectStore('divergence').put(rec.report.divergence, [labId, runId, k]);
-    if (keepReport(k, k)) void reports.put(rec.report, [labId, runId, k]);
-    // the one report that keepReport drops at k (it kept it at k − 1)
-    const dropped = k - REPORT_KEEP.last;
-    if (dropped >= 1 && !keepReport(dropped, k)) void reports.delete([labId, runId, dropped]);
-    const fp = rec.fingerprints;
-    if (fp) lab.runs = lab.runs.map((r) => (r.id === runId ? { ...r, fingerprint: fp.rollouts, metricsFingerprint: fp.metrics } : r));
-  }
-  lab.updatedAt = Date.now();
-  if (checkpoint) {
-    void tx.objectStore('checkpoints').put(checkpoint, [labId, runId]);
-    lab.checkpointIterations[runId] = checkpoint.iteration;
-  }
-  void tx.objectStore('labs').put(lab);
-  await tx.done;
-  return true;
 }
 
 /** One iteration (and the checkpoint when given): saveIterations of one record. */

@@ -1,6 +1,7 @@
 /**
  * Back-pressure between a trainer worker and IndexedDB. run-client answers each iteration report
- * with `paced(saved)`, and the worker reports its next iteration only once that answer has come
+ * with `paced(saved)` (`saved`: the page's write, or the worker's own write acknowledged:
+ * workers/lab-save.ts), and the worker reports its next iteration only once that answer has come
  * (workers/trainer.worker.ts), training that next iteration meanwhile. So the page shows iteration
  * k + 1 only after iteration k (its metrics, report and checkpoint) is committed: a reload, a
  * closed tab or a crash loses at most one shown iteration per run, whatever the machine's load.

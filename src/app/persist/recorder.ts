@@ -1,6 +1,9 @@
 /**
  * Saving as the runs train. run-client calls `labStarted` when it builds runs and
- * `iterationCompleted` with each report and its checkpoint (the worker sends one every iteration).
+ * `iterationCompleted` with each report and its checkpoint that the page saves: the first one (it
+ * creates the lab) and any a worker could not write. Once the lab exists, each trainer worker
+ * writes its iterations itself (workers/lab-save.ts, at the place `saveTarget` names) and
+ * run-client tells this module with `workerSaving` / `workerSaved`, so those count as saved too.
  * Writes are coalesced: one write at a time, and the next one takes everything that arrived
  * meanwhile, each run's iterations and its newest checkpoint in one transaction. So a checkpoint is
  * written every iteration while IndexedDB keeps up and never more often than it acknowledges, and
@@ -23,6 +26,7 @@ import { isQuotaError, labDb, type LabRecord } from './db';
 import { createLab, estimatorLabel, listLabs, saveIterations, type IterationRecord } from './labs';
 import { claimLab, announceSaved } from './tabs';
 import { releaseWaiting } from './pacing';
+import type { SaveTarget } from '../../../workers/lab-save';
 
 let labId: string | null = null;
 /** The current lab's record as created or opened: what is written again when the database was cleared. */
@@ -69,6 +73,7 @@ function clearPending(): void {
 function forgetLab(): void {
   clearPending();
   written.clear();
+  inWorker.clear();
 }
 
 /** New runs were built: they are saved as a new lab, owned by this tab, from their first iteration on. */
@@ -168,14 +173,71 @@ async function saveAgain(id: string, runId: string, recs: IterationRecord[], cp:
   return saveIterations(id, runId, recs, cp);
 }
 
+/**
+ * Where run `runId`'s worker may write its next iterations itself (worker-save.ts): this tab's saved
+ * lab, once it exists, while this tab owns it and saving works; null: the worker hands its
+ * iterations to the page (the first one, which creates the lab; a read-only tab; saving stopped).
+ */
+export function saveTarget(runId: string): SaveTarget | null {
+  const saved = useSavedRunsStore.getState();
+  if (!labId || saved.readOnly || saved.savingStopped || rows.has(runId) || pending.has(runId)) return null;
+  return { labId, runId };
+}
+
+/** Iterations a worker announced and is writing itself (runId → how many), for `hasUnsaved`. */
+const inWorker = new Map<string, number>();
+
+/** Run `runId`'s worker reported an iteration it is writing itself. */
+export function workerSaving(runId: string): void {
+  inWorker.set(runId, (inWorker.get(runId) ?? 0) + 1);
+}
+
+/**
+ * Run `runId`'s worker committed iteration `iteration` (and `checkpoint`, when it had one) to
+ * this tab's lab: it counts as saved, as if this page had written it. A failed write comes back to
+ * the page as `iterationCompleted` instead (which says what went wrong).
+ */
+export function workerSaved(runId: string, checkpoint: Checkpoint | undefined): void {
+  workerDone(runId);
+  if (!labId) return;
+  if (checkpoint) {
+    written.set(runId, checkpoint);
+    savedRunsEvents.checkpointSaved(runId, checkpoint.iteration);
+  }
+  announceSaved(labId);
+  listSoon();
+}
+
+/** A worker's announced iteration is settled (saved, or handed back to the page). */
+export function workerDone(runId: string): void {
+  const n = (inWorker.get(runId) ?? 0) - 1;
+  if (n > 0) inWorker.set(runId, n);
+  else inWorker.delete(runId);
+}
+
+let listing: ReturnType<typeof setTimeout> | null = null;
+
+/** The Saved runs list read again, at most once a second while workers save (it reads every lab's record). */
+function listSoon(): void {
+  listing ??= setTimeout(() => {
+    listing = null;
+    void refreshList().catch(() => undefined);
+  }, 1000);
+}
+
 /** Write everything not yet saved; resolves when the writes are acknowledged. */
 export function flush(): Promise<void> {
+  if (listing) {
+    clearTimeout(listing);
+    listing = null;
+    void refreshList().catch(() => undefined);
+  }
   return rows.size + pending.size > 0 ? writeSoon() : queue.then(() => undefined);
 }
 
 /** Trained iterations that a reload would lose. */
 export function hasUnsaved(): boolean {
-  return rows.size + pending.size > 0 || queued !== null;
+  return rows.size + pending.size > 0 || queued !== null || inWorker.size > 0;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { CliCommand, CliIo } from '../command';
 import { useNodeBackend } from '../tf-node';
 import { encodeRunFile, RUN_FILE_EXTENSION, savedRunOf, Trainer, trainLoop } from '../../core/train';
 import { DEFAULT_LAB_CONFIG, PRESETS, runConfigsOf, type LabConfig } from '../../state/lab-config';
-import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from '../../app/report';
+import { compactGroups, divergenceSummary, metricsFingerprint, rolloutFingerprint } from '../../core/train/lab-report';
 import { encodeRecordedGroups, encodeRecordedRuns, recordedIterations, splitRecording, type RecordedRun } from '../../app/recorded-run';
 
 const USAGE = `Usage: npm run -s cli -- record-classroom [--out DIR] [--iterations K] [--seed N] [--preset ID]

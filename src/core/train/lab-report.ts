@@ -1,11 +1,42 @@
 /**
- * Worker report → what the stores keep: rollout records without the bulky fields the UI never
- * shows (admissible lists, per-token log-probs), a fingerprint of iteration 1's groups, and the
- * advantage-divergence summary of the iteration. Pure functions.
+ * An iteration as the lab shows and saves it (`labReport`, built in the trainer worker): rollout
+ * records without the bulky fields the UI never shows (admissible lists, per-token log-probs), a
+ * fingerprint of iteration 1's groups and metrics, and the advantage-divergence summary of the
+ * iteration. Pure functions.
  */
-import type { TrainedTrajectoryV1 } from '../core/rollout/records';
-import type { IterationMetrics } from '../core/train/metrics';
-import type { DivergenceSummary, GroupRecords } from '../state/run-store';
+import type { TrainedTrajectoryV1 } from '../rollout/records';
+import type { IterationMetrics, IterationResult } from './metrics';
+import type { SavedDivergence } from './run-file';
+
+/** One group's records, compacted. */
+export type GroupRecords = TrainedTrajectoryV1[];
+/** Quantiles of A_y − A_x over the iteration's responses (x, y: the lab's two estimators). */
+export type DivergenceSummary = SavedDivergence;
+
+/** One iteration as the lab shows it (and saves it: metrics, groups, divergence, fingerprints). */
+export interface IterationReport {
+  metrics: IterationMetrics;
+  groups: GroupRecords[];
+  divergence: DivergenceSummary | null;
+  /** Iteration 1 only: rolloutFingerprint of its groups. */
+  fingerprint: string | null;
+  /** Iteration 1 only: metricsFingerprint of its metrics. */
+  metricsFingerprint: string | null;
+}
+
+/** One iteration's result as the lab's report (`estimators`: the lab's pair; the divergence needs two). */
+export function labReport(result: IterationResult, estimators: readonly string[]): IterationReport {
+  const groups = compactGroups(result.groups);
+  const [x, y] = estimators;
+  const iteration = result.metrics.iteration;
+  return {
+    metrics: result.metrics,
+    groups,
+    divergence: y ? divergenceSummary(iteration, groups, x, y) : null,
+    fingerprint: iteration === 1 ? rolloutFingerprint(groups) : null,
+    metricsFingerprint: iteration === 1 ? metricsFingerprint(result.metrics) : null,
+  };
+}
 
 /** A copy of the records without admissible_actions and info.log_probs / ref_log_probs. */
 export function compactGroups(groups: readonly TrainedTrajectoryV1[][]): GroupRecords[] {

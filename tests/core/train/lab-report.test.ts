@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/core/train/config';
-import type { IterationMetrics } from '../../src/core/train/metrics';
-import { exampleGroup } from '../../src/app/example-group';
-import { advantageDifferences, compactGroups, divergenceSummary, metricsFingerprint, quantile, rolloutFingerprint } from '../../src/app/report';
+import { DEFAULT_CONFIG } from '../../../src/core/train/config';
+import type { IterationMetrics } from '../../../src/core/train/metrics';
+import { exampleGroup } from '../../../src/app/example-group';
+import { advantageDifferences, compactGroups, divergenceSummary, labReport, metricsFingerprint, quantile, rolloutFingerprint } from '../../../src/core/train/lab-report';
+import { savedRecord, saveTargetOf } from '../../../workers/lab-save';
 
 const group = exampleGroup({ seed: 2, taskType: null, estimators: ['grpo', 'planpo'], config: DEFAULT_CONFIG });
 
@@ -48,5 +49,29 @@ describe('worker reports', () => {
     expect(divergenceSummary(3, [group], 'grpo', 'gigpo')).toBeNull();
     expect(quantile([0, 10], 0.25)).toBe(2.5);
     expect(quantile([], 0.5)).toBe(0);
+  });
+
+  it('the lab report carries fingerprints and the saved record its rows on iteration 1 only, and the divergence only for a pair', () => {
+    const metrics = (iteration: number) => ({ iteration, successRate: 0.25, timing: { totalMs: 5 } }) as unknown as IterationMetrics;
+    const first = labReport({ metrics: metrics(1), groups: [group] } as never, ['grpo', 'planpo']);
+    expect(first.groups).toEqual(compactGroups([group]));
+    expect(first.fingerprint).toBe(rolloutFingerprint(compactGroups([group])));
+    expect(first.metricsFingerprint).toBe(metricsFingerprint(metrics(1)));
+    expect(first.divergence).toEqual(divergenceSummary(1, compactGroups([group]), 'grpo', 'planpo'));
+    expect(savedRecord(first)).toEqual({
+      metrics: metrics(1), report: { iteration: 1, groups: first.groups, divergence: first.divergence },
+      fingerprints: { rollouts: first.fingerprint, metrics: first.metricsFingerprint },
+    });
+    const later = labReport({ metrics: metrics(4), groups: [group] } as never, ['grpo']);
+    expect([later.fingerprint, later.metricsFingerprint, later.divergence]).toEqual([null, null, null]);
+    expect(savedRecord(later).fingerprints).toBeUndefined();
+  });
+
+  it('a page answer names where the worker saves next: a lab, none (null), or nothing at all (undefined: not the lab)', () => {
+    expect(saveTargetOf({ saveTo: { labId: 'a', runId: 'run-1-grpo' } })).toEqual({ labId: 'a', runId: 'run-1-grpo' });
+    expect(saveTargetOf({ saveTo: null })).toBeNull();
+    expect(saveTargetOf({ saveTo: { labId: 3 } })).toBeNull();
+    expect(saveTargetOf(undefined)).toBeUndefined();
+    expect(saveTargetOf(true)).toBeUndefined();
   });
 });
