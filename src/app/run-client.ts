@@ -210,17 +210,27 @@ export function train(): Promise<void> {
   });
 }
 
+/**
+ * A run's worker stopped after its iteration in flight: that iteration's report reached the page
+ * before this answer, but may still wait in the frame batch (a hidden tab gets no animation frames
+ * and slow timers), so it is shown first and "paused" never shows an iteration below the last one.
+ */
+function runStopped(id: string): void {
+  reports.flush();
+  runEvents.runPaused(id);
+}
+
 /** Finish the iteration in flight, then wait. */
 export function pause(): Promise<void> {
   runEvents.pauseRequested();
-  return forEachReady((h) => h.api.pause(), runEvents.runPaused).then(() => recorder.flush());
+  return forEachReady((h) => h.api.pause(), runStopped).then(() => recorder.flush());
 }
 
 /** Exactly one more iteration in every run (pauses first when training). */
 export async function step(): Promise<void> {
   if (useSavedRunsStore.getState().readOnly) return;
   if (isTraining()) await pause();
-  return forEachReady((h) => h.api.step(), runEvents.runPaused);
+  return forEachReady((h) => h.api.step(), runStopped);
 }
 
 export function toggleTraining(): Promise<void> {
