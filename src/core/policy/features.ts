@@ -62,29 +62,46 @@ function hash(salt: string, text: string): number {
   return fnv1a(`${salt}\u0001${text}`);
 }
 
-/**
- * Memo of the raw n-gram hashes per (salt, text): prompts repeat the same commands, observations
- * and task across turns and group members, and hashing them is most of a prompt's cost. Bounded:
- * a salt's table starts over past CACHE_LIMIT texts (pure function, so only speed depends on it).
- */
-const NGRAMS = new Map<string, Map<string, Uint32Array>>();
 const CACHE_LIMIT = 50_000;
 
-function ngramHashes(salt: string, text: string): Uint32Array {
-  let table = NGRAMS.get(salt);
-  if (!table) NGRAMS.set(salt, (table = new Map()));
-  let hashes = table.get(text);
-  if (!hashes) {
-    const words = textWords(text);
-    const out: number[] = [];
-    for (let i = 0; i < words.length; i++) {
-      out.push(hash(salt, words[i]));
-      if (i + 1 < words.length) out.push(hash(salt, `${words[i]} ${words[i + 1]}`));
+/**
+ * `compute` memoised per text, bounded: the table starts over past CACHE_LIMIT texts. Only for
+ * pure functions, so only speed depends on it.
+ */
+function textMemo<V>(compute: (text: string) => V): (text: string) => V {
+  const table = new Map<string, V>();
+  return (text) => {
+    let value = table.get(text);
+    if (value === undefined) {
+      value = compute(text);
+      if (table.size >= CACHE_LIMIT) table.clear();
+      table.set(text, value);
     }
-    if (table.size >= CACHE_LIMIT) table.clear();
-    table.set(text, (hashes = Uint32Array.from(out)));
+    return value;
+  };
+}
+
+/**
+ * The raw n-gram hashes of a text, memoised per salt: prompts repeat the same commands,
+ * observations and task across turns and group members, and hashing them is most of a prompt's cost.
+ */
+const NGRAMS = new Map<string, (text: string) => Uint32Array>();
+
+function ngramHashes(salt: string, text: string): Uint32Array {
+  let memo = NGRAMS.get(salt);
+  if (!memo) {
+    memo = textMemo((t) => {
+      const words = textWords(t);
+      const out: number[] = [];
+      for (let i = 0; i < words.length; i++) {
+        out.push(hash(salt, words[i]));
+        if (i + 1 < words.length) out.push(hash(salt, `${words[i]} ${words[i + 1]}`));
+      }
+      return Uint32Array.from(out);
+    });
+    NGRAMS.set(salt, memo);
   }
-  return hashes;
+  return memo(text);
 }
 
 /** Sorted unique encoder feature indices in [0, hashBuckets). */
@@ -137,27 +154,27 @@ function tokensByArgumentWord(vocab: Vocabulary): Map<string, number[]> {
 }
 
 /**
- * Memo of the token ids a text marks (its words' ids, then the non-plain tokens they are argument
- * words of), per vocabulary: the same task, observations and actions recur across turns and group
- * members. Bounded like NGRAMS (pure function, so only speed depends on it).
+ * The token ids a text marks (its words' ids, then the non-plain tokens they are argument words
+ * of), memoised per vocabulary: the same task, observations and actions recur across turns and
+ * group members.
  */
-const COPY_IDS = new WeakMap<Vocabulary, Map<string, Int32Array>>();
+const COPY_IDS = new WeakMap<Vocabulary, (text: string) => Int32Array>();
 
 function copyIds(vocab: Vocabulary, text: string): Int32Array {
-  let table = COPY_IDS.get(vocab);
-  if (!table) COPY_IDS.set(vocab, (table = new Map()));
-  let ids = table.get(text);
-  if (!ids) {
-    const byArgument = tokensByArgumentWord(vocab);
-    const out: number[] = [];
-    for (const w of textWords(text)) {
-      out.push(vocab.wordId(w));
-      for (const t of byArgument.get(w) ?? []) out.push(t);
-    }
-    if (table.size >= CACHE_LIMIT) table.clear();
-    table.set(text, (ids = Int32Array.from(out)));
+  let memo = COPY_IDS.get(vocab);
+  if (!memo) {
+    memo = textMemo((t) => {
+      const byArgument = tokensByArgumentWord(vocab);
+      const out: number[] = [];
+      for (const w of textWords(t)) {
+        out.push(vocab.wordId(w));
+        for (const t2 of byArgument.get(w) ?? []) out.push(t2);
+      }
+      return Int32Array.from(out);
+    });
+    COPY_IDS.set(vocab, memo);
   }
-  return ids;
+  return memo(text);
 }
 
 /** Flat indices k·V + v of the active copy features [K, V]. */
