@@ -85,8 +85,9 @@ describe('a corrupted run file is refused with a ReadBackError, never accepted w
       // A config field the file lacks opens at its default, by design (files written before the field
       // existed; run-file-read.test.ts pins it), so removing one is not a corruption to refuse.
       if (value === undefined && path[0] === 'config') return;
-      // Another number can be a valid setting (temperature 1.5); in the config only another type is a corruption.
-      if (path[0] === 'config' && typeof value === 'number' && typeof at[key] === 'number') return;
+      // Another number or boolean can be a valid setting (temperature 1.5, sftByType true); in the config only
+      // another type is a corruption.
+      if (path[0] === 'config' && ['number', 'boolean'].includes(typeof value) && typeof value === typeof at[key]) return;
       // null is a valid setting of a nullable run setting (envSize null = the env's default size).
       if (path[0] === 'config' && path.length === 2 && value === null && runParams().some((p) => p.key === key && p.nullable !== undefined)) return;
       if (value === undefined) delete at[key];
