@@ -8,6 +8,9 @@
 // process's last reading: a process that ends between two samples loses at most its last half
 // second.
 //
+// The processor seconds are also split by kind of process (node, Chromium's browser, renderer, GPU and
+// utility processes, other), read from each process's command line, to show where a suite's time goes.
+//
 // Processor seconds change less with a shared machine's load than wall seconds, but they do change
 // (contention costs processor time too): compare configurations in alternating runs all the same.
 import { spawn } from 'node:child_process';
@@ -39,13 +42,37 @@ function processes() {
 const started = Date.now();
 const child = spawn(cmd, args, { stdio: 'inherit' });
 const lastSeen = new Map();
+/**
+ * pid → kind of process, from its command line at its last sample (re-read each time: a shell that
+ * execs Chromium, or a zygote's fork that becomes a renderer, changes its command line).
+ */
+const kinds = new Map();
+function kindOf(pid) {
+  let kind = kinds.get(pid) ?? 'other';
+  try {
+    // Chromium's forked children rewrite their title into one space-separated string: match, don't split.
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    const exe = cmdline.split(' ')[0] ?? '';
+    const type = /--type=(\S+)/.exec(cmdline)?.[1];
+    if (/chrom/.test(exe)) kind = type ? `chromium ${type}` : 'chromium browser';
+    else if (/(^|\/)node$/.test(exe)) kind = 'node';
+    else if (exe) kind = exe.split('/').pop();
+  } catch {
+    // ended while read: keep the kind it had
+  }
+  kinds.set(pid, kind);
+  return kind;
+}
 const loads = [];
 function sample() {
   const table = processes();
   for (const [pid, { cpu }] of table) {
     let p = pid;
     while (p > 1 && p !== child.pid) p = table.get(p)?.parent ?? 0;
-    if (p === child.pid) lastSeen.set(pid, Math.max(lastSeen.get(pid) ?? 0, cpu));
+    if (p === child.pid) {
+      lastSeen.set(pid, Math.max(lastSeen.get(pid) ?? 0, cpu));
+      kindOf(pid);
+    }
   }
   loads.push(Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]));
 }
@@ -56,6 +83,10 @@ child.on('close', (code, signal) => {
   const wall = (Date.now() - started) / 1000;
   const cpu = [...lastSeen.values()].reduce((a, b) => a + b, 0);
   const load = loads.reduce((a, b) => a + b, 0) / loads.length;
+  const byKind = new Map();
+  for (const [pid, seconds] of lastSeen) byKind.set(kinds.get(pid) ?? 'other', (byKind.get(kinds.get(pid) ?? 'other') ?? 0) + seconds);
+  const split = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)}`).join(', ');
   console.log(`cpu-time: ${wall.toFixed(0)} s wall, ${cpu.toFixed(1)} processor seconds, mean load ${load.toFixed(1)} (exit ${code ?? signal})`);
+  console.log(`cpu-time by process: ${split}`);
   process.exit(code ?? 1);
 });
