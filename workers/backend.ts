@@ -12,7 +12,8 @@
  * wasm threads: where the page is cross-origin isolated (COOP/COEP headers, docs/benchmarks.md has
  * the recipe for static hosts) SharedArrayBuffer exists, and wasm runs the threaded-SIMD binary with
  * `threads` XNNPACK threads (default tfjs's own choice: half the logical cores, 1 to 8, the 8 being
- * the pthreads its binary pre-spawns). Elsewhere it is the single-threaded SIMD binary. Results per thread count are in
+ * the pthreads its binary pre-spawns) when that is more than one. One thread, or a page without
+ * isolation, runs the single-threaded SIMD binary. Results per thread count are in
  * docs/benchmarks.md ("wasm threads"); the build keeps the threaded factory's source intact
  * (vite.config.ts), which minification would otherwise break.
  */
@@ -122,8 +123,10 @@ async function trySetBackend(name: BackendName, threads: number): Promise<boolea
     tf.env().set('WEBGPU_MATMUL_PROGRAM_TYPE', 3);
   }
   if (name === 'wasm') {
-    // isolated: the threaded-SIMD binary (even for 1 thread, so thread counts compare on one binary)
-    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', Boolean(self.crossOriginIsolated));
+    // The threaded-SIMD binary only where more than one thread is asked for: it starts a pool of 8
+    // pthread workers as it loads (emscripten's PTHREAD_POOL_SIZE in tfjs 4.22), which one thread
+    // never uses. One thread runs the SIMD binary; both give the same bits (tests/browser/threads.test.ts).
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', Boolean(self.crossOriginIsolated) && threads > 1);
     wasmModule!.setThreadsCount(threads);
     allowWasmThreads(threads);
   }

@@ -33,6 +33,8 @@ export function chromiumLaunchOptions(kind: ChromiumKind) {
     '--disable-sync',
     '--disable-dev-shm-usage',
     ...(kind.webgpu ? ['--enable-unsafe-webgpu'] : []),
+    // Extra switches for measuring the suite's cost (tests/cpu-time.mjs), space-separated.
+    ...(process.env.CHROMIUM_EXTRA_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   return { executablePath, args, headless: true, timeout: 60_000 };
 }
@@ -58,7 +60,20 @@ export async function launchChromium(kind: ChromiumKind): Promise<LabBrowser> {
   const browser = endpoint
     ? await chromium.connect(endpoint, { timeout: 60_000 })
     : await chromium.launch(chromiumLaunchOptions(kind));
+  blockServiceWorkersByDefault(browser);
   return { browser, close: () => browser.close() };
+}
+
+/**
+ * Every context of a test file starts with service workers blocked unless it asks for them
+ * (`serviceWorkers: 'allow'`, as offline.test.ts does). A fresh context is never controlled by the
+ * worker on its first load, so the worker would only install and precache the whole site (≈ 8 MB)
+ * in every context: measured with tests/browser/measure-page-load.ts, 5.2 processor seconds per
+ * fresh page with it against 3.0 without. `browser.newPage()` goes through `newContext` too.
+ */
+function blockServiceWorkersByDefault(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
 }
 
 /** Open a page that records every request, so tests can assert nothing leaves our origin. */

@@ -25,7 +25,7 @@ const CHART = '.divergence .chart svg[role="group"]';
 const HIDES = ['', 'config', 'controls,notes',
   'config,presets,estimators,advanced,backend,step,reset,copy-link,shortcuts,example,curves,equations,controls,notes'];
 
-async function open(browser: Browser, url: string, viewport: { width: number; height: number }, touch = false, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<{ page: Page; errors: string[] }> {
+async function open(browser: Browser, url: string, viewport: { width: number; height: number }, touch = false, serviceWorkers: 'allow' | 'block' = 'block'): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch, serviceWorkers });
   const page = await context.newPage();
   const errors: string[] = [];

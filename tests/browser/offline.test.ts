@@ -11,7 +11,7 @@ import { serveStatic } from './static-server';
  * only the browser told it is offline) or serve a changed service worker, as a new build would.
  */
 async function firstVisit(lab: LabBrowser, url: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'allow' }); // the service worker is what these tests check
   const page = await context.newPage();
   page.setDefaultTimeout(150_000);
   const errors: string[] = [];

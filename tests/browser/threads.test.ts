@@ -1,7 +1,7 @@
 /**
  * wasm threads: the test server sends COOP/COEP (as the dev and preview servers do), so the lab is
- * cross-origin isolated, the trainer worker runs the threaded-SIMD wasm binary and the status bar
- * shows its thread count; without the headers it is one thread, and the status bar says why.
+ * cross-origin isolated, the trainer worker runs the threaded-SIMD wasm binary for 2+ threads and the
+ * status bar shows its thread count; without the headers it is one thread, and the status bar says why.
  * Determinism per thread count, measured: N threads replay bit for bit, and give the same numbers
  * as 1 thread and as the non-isolated single-threaded binary.
  */

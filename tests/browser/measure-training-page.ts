@@ -1,0 +1,81 @@
+/**
+ * Not a test: `npx tsx tests/browser/measure-training-page.ts DIST [DIST…]` serves each built site
+ * (e.g. an older build beside dist/), and alternately, in fresh contexts of one headless Chromium,
+ * opens the lab with the browser tests' small configuration and presses Step `STEPS` times (default
+ * 3). It prints the processor seconds Chromium spent on the page load and on each Step, which is
+ * what a browser test that trains a few iterations pays. Answers "what does a change to the lab or
+ * its workers cost every training test". Processor seconds hardly change with a shared machine's
+ * load; the builds alternate all the same.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './browser';
+import { SMALL, waitForIteration } from './lab-page';
+import { serveStatic } from './static-server';
+
+const dirs = process.argv.slice(2);
+if (dirs.length === 0) {
+  console.error('usage: npx tsx tests/browser/measure-training-page.ts DIST [DIST…]');
+  process.exit(2);
+}
+const steps = Number(process.env.STEPS ?? 3);
+const rounds = Number(process.env.ROUNDS ?? 2);
+const TICK = 100; // clock ticks per second (USER_HZ on Linux)
+
+const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/classroom/rollout-lab/')));
+const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
+const browser = await chromium.connect(browserServer.wsEndpoint());
+const root = browserServer.process().pid!;
+
+/** Last reading of every process seen under Chromium so far: a closed context's renderer keeps its seconds. */
+const seen = new Map<number, number>();
+function chromiumSeconds(): number {
+  const parent = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(fields[1]));
+      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12])) / TICK);
+    } catch {
+      // ended while listed
+    }
+  }
+  for (const [pid, seconds] of cpu) {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
+      if (p === root) {
+        seen.set(pid, seconds);
+        break;
+      }
+    }
+  }
+  return [...seen.values()].reduce((a, b) => a + b, 0);
+}
+
+for (let round = 0; round < rounds; round++) {
+  for (const [i, dir] of dirs.entries()) {
+    const started = Date.now();
+    const before = chromiumSeconds();
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${servers[i].url}?backend=wasm&${SMALL}&iterations=50`);
+    const step = page.getByRole('button', { name: 'Step', exact: true });
+    await step.waitFor();
+    const parts = [`load ${(chromiumSeconds() - before).toFixed(2)}`];
+    for (let k = 1; k <= steps; k++) {
+      const at = chromiumSeconds();
+      await step.click();
+      await waitForIteration(page, k);
+      parts.push(`Step ${k} ${(chromiumSeconds() - at).toFixed(2)}`);
+    }
+    await context.close();
+    const total = chromiumSeconds() - before;
+    console.log(`${dir}: processor seconds ${parts.join(', ')}; total ${total.toFixed(2)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+await browser.close();
+await browserServer.close();
+await Promise.all(servers.map((s) => s.close()));
