@@ -97,7 +97,7 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
         <>
           <div className="group-and-equations">
             {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} />}
-            {full && estimators.length > 0 && <EquationCards group={group} estimators={estimators} />}
+            {full && estimators.length > 0 && <EquationCards group={group} estimators={estimators} staged />}
           </div>
           {full && x && y && (
             <section aria-label="Advantage divergence" className="divergence">
