@@ -1,6 +1,7 @@
 /**
  * Opening one step of a run folder in Node, as the import worker does (workers/run-folder.ts
- * `readStep`, then an ImportSession, its summary, group list and first group), on a step of the
+ * `readStep`: each rank file read with its token estimates left to the session, the files joined;
+ * then an ImportSession, its summary, group list and first group), on a step of the
  * run-folder bench's size (320 groups × 8 = 2,560 AgentGym-RL trajectories in 4 rank files, ~7 MB)
  * written with the project's sample writer. Prints the process's CPU time (user + system, which a
  * loaded machine does not stretch as it does wall time) of each part, per repetition, and the
@@ -11,7 +12,24 @@
  */
 import { runSampleFiles } from '../src/core/io/samples/write-run';
 import { ImportSession } from '../src/core/io/import/session/session';
-import { readStep } from '../workers/run-folder';
+import { readImportResult } from '../src/core/io/import/session/read-result';
+import { joinStepResults } from '../src/core/run/step-import';
+
+async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+/** The step's files read one after another and joined, as the worker's readStep. */
+async function readStep(files: ReadonlyArray<{ path: string; file: Blob }>) {
+  const read = [];
+  for (const f of files) read.push({ path: f.path, result: await readImportResult(chunksOf(f.file), { fileName: f.path, totalBytes: f.file.size, deferEstimates: true }) });
+  return joinStepResults(read);
+}
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -25,7 +43,7 @@ const mb = blobs.reduce((n, b) => n + b.file.size, 0) / 1e6;
 process.stdout.write(`one step: ${files.reduce((n, f) => n + f.trajectories, 0)} trajectories, ${mb.toFixed(1)} MB in ${files.length} files (CPU ms)\n`);
 for (let rep = 0; rep < Number(process.env.BENCH_STEP_REPS ?? 5); rep++) {
   let t = cpuMs();
-  const result = await readStep(blobs, 1e10, () => false);
+  const result = await readStep(blobs);
   const read = cpuMs() - t;
   t = cpuMs();
   const session = new ImportSession('step', result);
