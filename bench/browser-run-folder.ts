@@ -12,6 +12,12 @@
  * - peak JS heap of the page and of the import worker (CDP, sampled every 200 ms; see browser-import.ts);
  * - main-thread long tasks (PerformanceObserver 'longtask') from the pick to the end: count > 50 ms,
  *   count > 100 ms, the longest, and when each one over 100 ms happened;
+ * - with BENCH_RUN_TRACE=1, the same tasks by their thread (CPU) time from a Chromium trace: a task's
+ *   wall time on a loaded machine includes the time other processes held the core, its thread time
+ *   does not (the trace has the whole session: keep it to small runs);
+ * - the folder dropped on a fresh page (Chromium's own drag input with the directory's path, so the
+ *   page's drop handler reads a real directory entry; tests/browser/import-page.ts `dropPaths`):
+ *   wall time from the drop to the steps listed, to step 1's summary and to its first group drawn;
  * - then (BENCH_RUN_SUMMARY=0 skips it) the CLI's `summary --json` of the same folder in one process
  *   against `--part K/4 --state` in four processes at once merged with `--merge`: whether the two
  *   JSON texts are byte-identical, and the wall times.
@@ -28,7 +34,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchChromium, openPage } from '../tests/browser/browser';
+import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
+import { dropPaths } from '../tests/browser/import-page';
 import { serveStatic } from '../tests/browser/static-server';
 import { runSampleFiles } from '../src/core/io/samples/write-run';
 import { heapSampler } from './browser-import';
@@ -53,6 +60,10 @@ export interface RunFolderFigures {
   longestTaskMs: number;
   /** Each task over 100 ms: seconds after the pick, and its duration in ms. */
   over100: Array<[number, number]>;
+  /** BENCH_RUN_TRACE=1: main-thread tasks from the pick on by thread time (count > 50 ms, > 100 ms, longest ms); null otherwise. */
+  taskCpu: { over50: number; over100: number; longestMs: number } | null;
+  /** The folder dropped on a fresh page: seconds from the drop to the steps listed, to step 1's summary, to its first group drawn. */
+  dropped: { listedSeconds: number; firstStepSeconds: number; groupSeconds: number };
   /** The CLI's summary in one process vs four merged parts (null: skipped). */
   cli: { identical: boolean; oneSeconds: number; partsSeconds: number; mergeSeconds: number } | null;
 }
@@ -131,6 +142,29 @@ async function openStep(page: Page, step: number): Promise<StepOpen> {
   return { step, seconds, groupSeconds: (Date.now() - started) / 1000 };
 }
 
+/** Top-level tasks of the page's main thread in a trace, by thread time (µs → counts and ms). */
+function tasksByCpu(events: Array<{ name: string; ph: string; ts: number; tdur?: number; pid: number; tid: number; args?: { name?: string } }>, fromTs: number) {
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const cpu = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts >= fromTs && mains.has(`${e.pid}:${e.tid}`)).map((e) => (e.tdur ?? 0) / 1000);
+  return { over50: cpu.filter((ms) => ms > 50).length, over100: cpu.filter((ms) => ms > 100).length, longestMs: Math.round(Math.max(0, ...cpu)) };
+}
+
+/** The run folder dropped on a fresh page: the steps listed, step 1's summary and its first group drawn (wall clock from the drop). */
+async function dropRunFolder(lab: LabBrowser, url: string, root: string): Promise<RunFolderFigures['dropped']> {
+  const { page } = await openPage(lab, url);
+  await page.getByLabel('Rollouts folder').waitFor({ state: 'attached' });
+  const started = Date.now();
+  await dropPaths(page, [root]);
+  await page.getByRole('region', { name: 'Training run' }).waitFor({ timeout: 300_000 });
+  const listedSeconds = (Date.now() - started) / 1000;
+  await page.getByTestId('import-summary').getByRole('heading', { name: 'run step 1 (4 files)', exact: true }).waitFor({ timeout: 300_000 });
+  const firstStepSeconds = (Date.now() - started) / 1000;
+  await page.getByRole('region', { name: 'Imported group' }).locator('svg').first().waitFor({ timeout: 120_000 });
+  const groupSeconds = (Date.now() - started) / 1000;
+  await page.context().close();
+  return { listedSeconds, firstStepSeconds, groupSeconds };
+}
+
 export async function benchBrowserRunFolder(options: { steps: number; groupsPerStep: number; maxTurns: number }): Promise<RunFolderFigures> {
   const dist = resolve(process.env.BENCH_DIST ?? 'dist');
   if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -146,6 +180,8 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     await page.evaluate(RECORDER);
     const sampler = await heapSampler(page);
     await sampler.workerReady();
+    const tracing = process.env.BENCH_RUN_TRACE === '1';
+    if (tracing) await lab.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     process.stderr.write('bench: picking the folder...\n');
     await page.getByLabel('Rollouts folder').setInputFiles(root);
     const run = page.getByRole('region', { name: 'Training run' });
@@ -160,12 +196,15 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     for (const step of [options.steps, 1, middle]) opens.push(await openStep(page, step));
     await page.waitForTimeout(500); // the last group view renders (counted in the long tasks)
     const peak = await sampler.stop();
+    const trace = tracing ? JSON.parse((await lab.browser.stopTracing()).toString('utf8')) as { traceEvents: Parameters<typeof tasksByCpu>[0] } : null;
     const t = (await page.evaluate('({ picked: window.__picked, listed: window.__listed, first: window.__first, overview: window.__overview, tasks: window.__tasks })')) as {
       picked: number; listed: number; first: number; overview: number; tasks: Array<[number, number]>;
     };
     const tasks = t.tasks.filter(([start]) => start >= t.picked);
     const mb = (b: number) => Math.round(b / 1e5) / 10;
     await page.context().close();
+    process.stderr.write('bench: dropping the folder on a fresh page...\n');
+    const dropped = await dropRunFolder(lab, `${server.url}#import`, root);
     if (process.env.BENCH_RUN_SUMMARY !== '0') process.stderr.write('bench: the CLI summary of the folder, one process vs four parts merged...\n');
     const cliFigures = process.env.BENCH_RUN_SUMMARY === '0' ? null : await summaryOneVsParts(root, dir);
     return {
@@ -174,7 +213,8 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
       openWhileStreaming, opens, peakPageHeapMB: mb(peak.page), peakWorkerHeapMB: mb(peak.worker),
       longTasksOver50: tasks.length, longTasksOver100: tasks.filter(([, d]) => d > 100).length, longestTaskMs: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
       over100: tasks.filter(([, d]) => d > 100).map(([s, d]) => [Math.round((s - t.picked) / 100) / 10, Math.round(d)]),
-      cli: cliFigures,
+      taskCpu: trace ? tasksByCpu(trace.traceEvents, 0) : null,
+      dropped, cli: cliFigures,
     };
   } finally {
     await lab.close();
@@ -192,6 +232,8 @@ export function formatRunFolderFigures(f: RunFolderFigures): string {
     `  step opened (summary / first group drawn) while the overview streams: ${opened(f.openWhileStreaming)}; after it: ${f.opens.map(opened).join(', ')}`,
     `  peak JS heap: page ${f.peakPageHeapMB} MB, import worker ${f.peakWorkerHeapMB} MB`,
     `  main-thread long tasks from the pick on: ${f.longTasksOver50} > 50 ms, ${f.longTasksOver100} > 100 ms, longest ${f.longestTaskMs} ms${f.over100.length ? ` (over 100 ms at ${f.over100.map(([at, d]) => `${at} s: ${d} ms`).join(', ')})` : ''}`,
+    ...(f.taskCpu ? [`  the same tasks by thread (CPU) time: ${f.taskCpu.over50} > 50 ms, ${f.taskCpu.over100} > 100 ms, longest ${f.taskCpu.longestMs} ms (trace from the pick on)`] : []),
+    `  dropped on a fresh page: steps listed ${s(f.dropped.listedSeconds)}, step 1 open ${s(f.dropped.firstStepSeconds)} / ${s(f.dropped.groupSeconds)} after the drop`,
     ...(f.cli ? [`  CLI summary --json: one process ${s(f.cli.oneSeconds)}; --part K/4 --state in 4 processes at once ${s(f.cli.partsSeconds)} + --merge ${s(f.cli.mergeSeconds)}; `
       + `byte-identical JSON: ${f.cli.identical ? 'yes' : 'NO'}`] : []),
   ].join('\n');

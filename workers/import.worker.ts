@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src
 import { ImportSession } from '../src/core/io/import/session/session';
 import type { GroupFilters } from '../src/core/io/import/session/groups';
 import type { StepSummaryRow } from '../src/core/run/step-summary';
-import { chunksOf, readStep, summarizeSteps, type RunFileBlob } from './run-folder';
+import { chunksOf, firstOpening, openingDone, readStep, summarizeSteps, type RunFileBlob } from './run-folder';
 
 /** The most a gzip file may unpack to in the lab (checked while unpacking; past it the file is refused). */
 const IMPORT_MAX_BYTES = DEFAULT_MAX_BYTES;
@@ -24,9 +24,10 @@ let runGeneration = 0;
 /** Scoring runs in slices this long, so the page's calls (a group picked, a new step opened) answer between them. */
 const SCORE_SLICE_MS = 30;
 
-/** Every group of `s` scored, a slice at a time; false when another import replaced `s` meanwhile. */
+/** Every group of `s` scored, a slice at a time (none while a step is being opened); false when another import replaced `s` meanwhile. */
 async function scoredInSlices(s: ImportSession): Promise<boolean> {
   for (;;) {
+    await openingDone();
     if (session !== s) return false;
     const until = performance.now() + SCORE_SLICE_MS;
     if (s.scoreSome(() => performance.now() >= until)) return true;
@@ -44,7 +45,7 @@ const api = {
     // The open session stays until this file has opened: a failed or cancelled import leaves it in place.
     cancelRequested = false;
     try {
-      const opened = await openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, maxBytes: IMPORT_MAX_BYTES, ...(mapping ? { mapping } : {}) });
+      const opened = await firstOpening(() => openImport(chunksOf(file), { fileName, totalBytes: file.size, onProgress, cancelled: () => cancelRequested, maxBytes: IMPORT_MAX_BYTES, ...(mapping ? { mapping } : {}) }));
       session = opened.session;
       return { cancelled: false as const, summary: session.summary(), gzip: opened.gzip, seconds: opened.seconds, readSeconds: opened.readSeconds };
     } catch (error) {
@@ -64,15 +65,18 @@ const api = {
     const base = { trajectories: 0, groups: 0, lines: 0, totalBytes };
     let last = 0;
     try {
-      const result = await readStep(files, IMPORT_MAX_BYTES, () => cancelRequested, (bytesRead) => {
-        if (Date.now() - last < 250) return;
-        last = Date.now();
-        onProgress({ ...base, phase: 'reading', bytesRead });
-      }, mapping);
-      const readSeconds = (Date.now() - started) / 1000;
-      onProgress({ ...base, phase: 'scoring', bytesRead: totalBytes, trajectories: result.trajectories.length });
-      session = new ImportSession(name, result);
-      return { cancelled: false as const, summary: session.summary(), gzip: false, seconds: (Date.now() - started) / 1000, readSeconds };
+      // the run's overview and the last step's scoring wait while this step is read and grouped
+      return await firstOpening(async () => {
+        const result = await readStep(files, IMPORT_MAX_BYTES, () => cancelRequested, (bytesRead) => {
+          if (Date.now() - last < 250) return;
+          last = Date.now();
+          onProgress({ ...base, phase: 'reading', bytesRead });
+        }, mapping);
+        const readSeconds = (Date.now() - started) / 1000;
+        onProgress({ ...base, phase: 'scoring', bytesRead: totalBytes, trajectories: result.trajectories.length });
+        session = new ImportSession(name, result);
+        return { cancelled: false as const, summary: session.summary(), gzip: false, seconds: (Date.now() - started) / 1000, readSeconds };
+      });
     } catch (error) {
       if (error instanceof CancelledError) return { cancelled: true as const };
       if (error instanceof ImportFormatError) return { cancelled: false as const, unreadable: error.toData() };

@@ -2,6 +2,10 @@
  * The import worker's run-folder calls (kept beside import.worker.ts): a step's files opened as one
  * import session, and the run's overview streamed one step's files at a time, each step's row
  * posted as soon as it is done. Only the summary state (O(steps × estimators)) outlives a step.
+ *
+ * A step being opened comes first: while one is read (`opening`), the overview waits before its
+ * next chunk (`gatedChunks`), so a step opened during the overview takes as long as one opened
+ * after it, not twice as long.
  */
 import { ImportFormatError, type ColumnMapping } from '../src/core/io/import/session/importer';
 import { readImportResult } from '../src/core/io/import/session/read-result';
@@ -25,17 +29,63 @@ export async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
   }
 }
 
+/** Step opens in flight, and what waits for them to end. */
+let opening = 0;
+let waiting: Array<() => void> = [];
+
+/** Run `open` (a step's read) ahead of the background work that awaits `openingDone()`. */
+export async function firstOpening<T>(open: () => Promise<T>): Promise<T> {
+  opening++;
+  try {
+    return await open();
+  } finally {
+    if (--opening === 0) {
+      const wake = waiting;
+      waiting = [];
+      for (const w of wake) w();
+    }
+  }
+}
+
+/** Resolves once no step is being opened (at once when none is). */
+export function openingDone(): Promise<void> {
+  return opening === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+}
+
+/** A blob's chunks, each one taken only when no step is being opened. */
+async function* gatedChunks(blob: Blob): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunksOf(blob)) {
+    await openingDone();
+    yield chunk;
+  }
+}
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+interface ReadOptions {
+  maxBytes: number;
+  cancelled(): boolean;
+  onBytes?(bytes: number): void;
+  mapping?: ColumnMapping;
+  /** Token estimates left to the import session (a step opened), not made while reading (the overview needs them). */
+  deferEstimates?: boolean;
+  /** Each chunk waits until no step is being opened (the overview's reads). */
+  gated?: boolean;
+}
+
 /** Each file read (in order); a file no reader knows is returned in `unread` with its reason. */
-export async function readStepFiles(files: readonly RunFileBlob[], maxBytes: number, cancelled: () => boolean, onBytes?: (bytes: number) => void, mapping?: ColumnMapping) {
+export async function readStepFiles(files: readonly RunFileBlob[], o: ReadOptions) {
   const read: Array<{ path: string; result: ImportResult }> = [];
   const unread: Array<{ path: string; reason: string }> = [];
   let firstError: ImportFormatError | null = null;
   let done = 0;
   for (const f of files) {
     try {
-      read.push({ path: f.path, result: await readImportResult(chunksOf(f.file), { fileName: f.path, totalBytes: f.file.size, maxBytes, mapping, cancelled, onBytes: (b) => onBytes?.(done + b) }) });
+      const chunks = o.gated ? gatedChunks(f.file) : chunksOf(f.file);
+      const result = await readImportResult(chunks, {
+        fileName: f.path, totalBytes: f.file.size, maxBytes: o.maxBytes, mapping: o.mapping, deferEstimates: o.deferEstimates, cancelled: o.cancelled, onBytes: (b) => o.onBytes?.(done + b),
+      });
+      read.push({ path: f.path, result });
     } catch (error) {
       if (!(error instanceof ImportFormatError)) throw error;
       firstError ??= error;
@@ -51,7 +101,7 @@ export async function readStepFiles(files: readonly RunFileBlob[], maxBytes: num
  * file's ImportFormatError is thrown again (with its table, so the mapping form can open).
  */
 export async function readStep(files: readonly RunFileBlob[], maxBytes: number, cancelled: () => boolean, onBytes?: (bytes: number) => void, mapping?: ColumnMapping): Promise<ImportResult> {
-  const { read, unread, firstError } = await readStepFiles(files, maxBytes, cancelled, onBytes, mapping);
+  const { read, unread, firstError } = await readStepFiles(files, { maxBytes, cancelled, onBytes, mapping, deferEstimates: true });
   if (read.length === 0) throw firstError ?? new ImportFormatError('no file in this step');
   const joined = joinStepResults(read);
   if (unread.length === 0) return joined;
@@ -69,7 +119,8 @@ export async function summarizeSteps(
   const state = emptySummary();
   for (const s of steps) {
     if (stopped()) return null;
-    const { read, unread } = await readStepFiles(s.files, maxBytes, stopped);
+    await openingDone();
+    const { read, unread } = await readStepFiles(s.files, { maxBytes, cancelled: stopped, gated: true });
     addStepFiles(state, s.step, read);
     for (const u of unread) addUnreadFile(state, s.step, u.path, u.reason);
     const acc = state.get(s.step);

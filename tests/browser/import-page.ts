@@ -22,6 +22,20 @@ export async function dropFile(page: Page, path: string, name: string): Promise<
   }, { base64, name });
 }
 
+/**
+ * Drag the folder (or files) at `paths` on this machine onto the page and drop it, as a person
+ * dragging it from a file manager: Chromium's own drag input (CDP `Input.dispatchDragEvent` with the
+ * paths as drag data), so the page's drop handler sees a directory entry
+ * (`DataTransferItem.webkitGetAsEntry`) whose files Chromium reads from disk. A synthetic
+ * DataTransfer cannot hold a directory.
+ */
+export async function dropPaths(page: Page, paths: string[]): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, x: 200, y: 200, data });
+  await cdp.detach();
+}
+
 export interface SummaryLine {
   trajectories: number;
   groups: number;

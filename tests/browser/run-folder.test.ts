@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openPage, type LabBrowser } from './browser';
-import { waitForSummary } from './import-page';
+import { dropPaths, waitForSummary } from './import-page';
 import { runSampleFiles } from '../../src/core/io/samples/write-run';
 
 const baseUrl = inject('baseUrl');
@@ -63,6 +63,16 @@ describe('a training run folder in the lab', () => {
     await page.screenshot({ path: join(shots, 'import-run-folder-narrow.png') });
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(errors).toEqual([]);
+  });
+
+  it('a run folder dropped on the page (a real directory entry) lists its steps by number and opens step 1', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    await dropPaths(page, [root]);
+    const run = page.getByRole('region', { name: 'Training run' });
+    await run.waitFor({ timeout: 30_000 });
+    expect(await run.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
+    expect(await waitForSummary(page, 'gen-run step 1 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
     expect(errors).toEqual([]);
   });
 

@@ -17,6 +17,7 @@
  *
  * Messages read `path: must be <what>, got <value>` (`turns[2].reward: must be a finite number, got "x"`).
  */
+import { looksLikeRolloutTrajectory } from './rollouts-v1-check';
 import { z } from './zod';
 
 export const ROLLOUTS_V1 = 'rollouts.v1';
@@ -148,8 +149,13 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(record)' : out;
 }
 
-/** Checks `value` against rollouts.v1; returns the record itself (typed) or every problem found. */
+/**
+ * Checks `value` against rollouts.v1; returns the record itself (typed) or every problem found. A
+ * record the fast structural check accepts (`rollouts-v1-check.ts`, one-sided) skips zod; any other
+ * goes through the schema, which decides and words the problems.
+ */
 export function validateRolloutTrajectory(value: unknown): ValidationResult {
+  if (looksLikeRolloutTrajectory(value)) return { ok: true, record: value as RolloutTrajectoryV1 };
   const result = rolloutTrajectorySchema.safeParse(value);
   if (result.success) return { ok: true, record: value as RolloutTrajectoryV1 };
   return { ok: false, problems: result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })) };

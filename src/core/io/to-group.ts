@@ -17,6 +17,8 @@
  * - A missing `response_tokens` is an error for that trajectory by default: guessing L would
  *   silently change PlanPO's A^S. `missingTokens: 'whitespace'` opts into counting the
  *   whitespace-separated words of `response` instead (an empty response counts as 1).
+ *   `'later'` puts 1 there as a placeholder, for a caller that fills the real counts in before the
+ *   summary is scored (the import session with deferred token estimates).
  * - L_{i,t} must be ≥ 1 (it divides R^S); T_i must be ≥ 1.
  * - `outcome.num_turns ≠ turns.length` is an error: the estimators use T_i both as the paper's
  *   divisor and as the number of responses, so a "valid turns only" count cannot be represented.
@@ -28,7 +30,7 @@ import type { RolloutGroup, TrajectorySummary } from '../advantage/types';
 import type { LocatedRecord } from './read-rollouts';
 import type { RolloutTrajectoryV1 } from './rollouts-v1';
 
-export type MissingTokens = 'error' | 'whitespace';
+export type MissingTokens = 'error' | 'whitespace' | 'later';
 
 export interface ToGroupOptions {
   /** What to do when turns[].response_tokens is missing (default 'error'). */
@@ -63,7 +65,7 @@ function tokenCounts(record: RolloutTrajectoryV1, missing: MissingTokens): { ok:
     const list = absent.length > 5 ? `${absent.slice(0, 5).join(', ')}, … (${absent.length} turns)` : absent.join(', ');
     return { ok: false, message: `turns[].response_tokens (L_{i,t}) is missing for turn ${list}; add token counts to the export` };
   }
-  const counts = record.turns.map((turn) => turn.response_tokens ?? whitespaceTokenCount(turn.response));
+  const counts = record.turns.map((turn) => turn.response_tokens ?? (missing === 'later' ? 1 : whitespaceTokenCount(turn.response)));
   const zero = counts.findIndex((L) => L < 1);
   if (zero >= 0) return { ok: false, message: `turns[${zero}].response_tokens is 0; L_{i,t} must be ≥ 1 (it divides R^S)` };
   return { ok: true, counts };

@@ -47,6 +47,7 @@ export function joinStepResults(files: ReadonlyArray<{ path: string; result: Imp
       taskTypes: facet(files.flatMap((f) => f.result.summary.taskTypes)),
     },
     ...(files.every((f) => f.result.rewardless === true) ? { rewardless: true } : {}),
+    ...(files.some((f) => f.result.estimatesDeferred === true) ? { estimatesDeferred: true } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { getEstimator } from '../../core/advantage/registry';
 import { useRunStore } from '../../state/run-store';
 import type { ScoredRecord } from '../model/advantage-lanes';
 import { useThrottled } from '../use-throttled';
+import { useStagedCount } from '../use-after-paint';
 import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';
@@ -30,16 +31,22 @@ function EquationCard({ id, group, member, turn }: { id: string; group: readonly
 /** While training, the worked numbers refresh at most this often (typesetting is not free). */
 export const EQUATION_REFRESH_MS = 3000;
 
-/** One card per compared estimator, with the selected response's numbers filled in. */
-export function EquationCards({ group: live, estimators }: { group: readonly ScoredRecord[]; estimators: string[] }) {
+/**
+ * One card per compared estimator, with the selected response's numbers filled in. `staged`: a new
+ * group's cards are typeset one per frame (the import view, where a newly opened step draws a lot
+ * at once), not all in one task.
+ */
+export function EquationCards({ group: live, estimators, staged = false }: { group: readonly ScoredRecord[]; estimators: string[]; staged?: boolean }) {
   const training = useRunStore((s) => s.training);
   const group = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
+  const stagedCount = useStagedCount(staged ? estimators.length : 0, group);
+  const drawn = staged ? stagedCount : estimators.length;
   const member = useViewStore((s) => s.trajectory);
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);
   return (
     <div className="equation-cards" data-control="equations">
-      {estimators.map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} />)}
+      {estimators.slice(0, drawn).map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} />)}
     </div>
   );
 }

@@ -5,12 +5,18 @@ import { barBound } from '../charts/bars-layout';
 import { analyzeGroup } from '../model/circuitous';
 import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
+import { useStagedCount } from '../use-after-paint';
+
+/** Trajectory cards drawn per frame when a group view is staged (a group of up to this many draws at once). */
+const STAGED_CARDS = 4;
 
 /** The G trajectories of one task side by side, in the chosen order (keyed by member, so a new iteration updates the cards in place). */
-export function RolloutGroup({ group, estimators, slack, rewardless = false }: {
+export function RolloutGroup({ group, estimators, slack, rewardless = false, staged = false }: {
   group: readonly ScoredRecord[]; estimators: string[]; slack: number;
   /** SFT / expert data: no outcome to show (every trajectory would read "failed"). */
   rewardless?: boolean;
+  /** A new group's cards are drawn STAGED_CARDS per frame (the import view), not all in one task. */
+  staged?: boolean;
 }) {
   const sortBy = useViewStore((s) => s.sortBy);
   const sortEstimator = useViewStore((s) => s.sortEstimator);
@@ -23,6 +29,8 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false }: {
   const first = group[0];
   const successes = verdicts.filter((v) => v.success).length;
   const circuitous = verdicts.filter((v) => v.circuitous).length;
+  const stages = useStagedCount(staged ? Math.ceil(order.length / STAGED_CARDS) : 0, group);
+  const drawn = staged ? order.slice(0, stages * STAGED_CARDS) : order;
   const flat = estimators.length > 0 && lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
   return (
     <section aria-label="Rollout group" className="rollout-group">
@@ -43,7 +51,7 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false }: {
         </p>
       )}
       <div className="trajectories">
-        {order.map((i) => (
+        {drawn.map((i) => (
           <TrajectoryCard key={i} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}
             bound={bound} focused={focused === i} turn={focused === i ? turn : -1} rewardless={rewardless} />
         ))}

@@ -96,8 +96,8 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
       {group && group.length > 0 ? (
         <>
           <div className="group-and-equations">
-            {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} />}
-            {full && estimators.length > 0 && <EquationCards group={group} estimators={estimators} />}
+            {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} staged />}
+            {full && estimators.length > 0 && <EquationCards group={group} estimators={estimators} staged />}
           </div>
           {full && x && y && (
             <section aria-label="Advantage divergence" className="divergence">

@@ -22,7 +22,7 @@ import { ProblemLog } from './problems';
 import { parsePythonJson } from './python-json';
 import { IMPORT_FORMATS } from './registry';
 import { columnsOf, isFlatRow, isTableDocument, tableRows, type Row } from './rows';
-import { fillTokenCounts } from './tokens';
+import { countTokenSources, fillTokenCounts } from './tokens';
 import { summarizeTrajectories } from './summary';
 import { mappedFormat } from './formats/mapped';
 import type { AdapterSession, ImportAdapter, ImportFormatId, ImportProgress, ImportResult, JsonLayout } from './types';
@@ -39,6 +39,14 @@ export interface ImporterOptions {
    * counts ('frameworks': a rollouts.v1 record without counts stays without them).
    */
   estimateTokens?: boolean | 'frameworks';
+  /**
+   * With `estimateTokens` true (the default): leave the missing counts missing, counted as estimated,
+   * and say so in the result (`estimatesDeferred`); whoever uses a record fills them first with
+   * `fillTokenCounts` (the lab's import session does, group by group, when a group is first scored
+   * or shown). The BPE estimate is the readers' largest cost; a step of thousands of trajectories
+   * opens without it.
+   */
+  deferEstimates?: boolean;
   /** Read every row (JSON object, CSV / parquet / W&B table row) through this column mapping instead of detecting a format. */
   mapping?: ColumnMapping;
 }
@@ -99,6 +107,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
   const sourceLines: Array<number | null> = [];
   const unknownRows: Row[] = [];
   const estimate = options.estimateTokens ?? true;
+  const defer = estimate === true && options.deferEstimates === true;
   let fileTurns = 0;
   let estimatedTurns = 0;
   let layout: JsonLayout | null = null;
@@ -120,7 +129,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     layout: l,
     emit(record: RolloutTrajectoryV1, line: number | null) {
       const fill = estimate === true || (estimate === 'frameworks' && adapter?.id !== 'rollouts-v1');
-      const [file, estimated] = fillTokenCounts(record, fill);
+      const [file, estimated] = defer ? countTokenSources(record) : fillTokenCounts(record, fill);
       fileTurns += file;
       estimatedTurns += estimated;
       trajectories.push(record);
@@ -265,6 +274,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
         notes,
         summary: summarizeTrajectories(trajectories),
         ...(found.rewardless ? { rewardless: true } : {}),
+        ...(defer && estimatedTurns > 0 ? { estimatesDeferred: true } : {}),
       };
     },
   };

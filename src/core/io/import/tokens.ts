@@ -28,6 +28,20 @@ export function estimateTokens(text: string): number {
 }
 
 /**
+ * The [file, estimated] turn counts `fillTokenCounts(record, true)` would answer, without estimating:
+ * a reader that leaves the estimates for later (`ImporterOptions.deferEstimates`) counts with this.
+ */
+export function countTokenSources(record: RolloutTrajectoryV1): [number, number] {
+  let file = 0;
+  let estimated = 0;
+  for (const turn of record.turns) {
+    if (turn.response_tokens === undefined || turn.response_tokens_estimated === true) estimated++;
+    else file++;
+  }
+  return [file, estimated];
+}
+
+/**
  * Fills missing `response_tokens` with the estimate (and marks them) when `fill`; returns the
  * [file, estimated] turn counts (a turn left without a count counts as neither).
  */

@@ -77,6 +77,11 @@ export interface ImportResult {
    * false by construction, so the lab offers the file for reading only and scores nothing.
    */
   rewardless?: boolean;
+  /**
+   * Missing `response_tokens` were left missing (`ImporterOptions.deferEstimates`): fill a record's
+   * with `fillTokenCounts` before its L_{i,t} is used. `tokenCounts` already counts them as estimated.
+   */
+  estimatesDeferred?: boolean;
 }
 
 /** The first value of the file, for detection. */

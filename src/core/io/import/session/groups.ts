@@ -54,10 +54,14 @@ export interface GroupFilters {
   taskType?: string | null;
 }
 
-export function buildGroups(trajectories: readonly RolloutTrajectoryV1[], problems: ProblemLog): ImportedGroup[] {
+/**
+ * `tokensLater`: the token counts still missing are estimated later (deferred estimates): their
+ * L_{i,t} are placeholders the session replaces before the group is scored.
+ */
+export function buildGroups(trajectories: readonly RolloutTrajectoryV1[], problems: ProblemLog, tokensLater = false): ImportedGroup[] {
   const byId = new Map<string, ImportedGroup>();
   trajectories.forEach((record, index) => {
-    const converted = toTrajectorySummary(record, { missingTokens: 'whitespace' });
+    const converted = toTrajectorySummary(record, { missingTokens: tokensLater ? 'later' : 'whitespace' });
     if (!converted.ok) {
       problems.add(null, `trajectory "${record.traj_id}" of group "${record.group_id}" not scored: ${converted.message}`);
       return;

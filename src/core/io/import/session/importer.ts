@@ -18,10 +18,11 @@ export type RolloutImporter = ByteImporter;
 
 /**
  * `mapping`: read the file's rows through this column mapping instead of detecting its format;
- * `maxBytes`: the most a gzip file may unpack to (GzipLimitError past it; default DEFAULT_MAX_BYTES).
+ * `maxBytes`: the most a gzip file may unpack to (GzipLimitError past it; default DEFAULT_MAX_BYTES);
+ * `deferEstimates`: leave the token estimates to the import session (`ImporterOptions.deferEstimates`).
  */
-export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping; maxBytes?: number }): RolloutImporter {
-  return createByteImporter({ fileName: options.fileName, maxBytes: options.maxBytes, ...(options.mapping ? { mapping: options.mapping } : {}) });
+export function createRolloutImporter(options: { fileName: string; mapping?: ColumnMapping; maxBytes?: number; deferEstimates?: boolean }): RolloutImporter {
+  return createByteImporter({ fileName: options.fileName, maxBytes: options.maxBytes, deferEstimates: options.deferEstimates, ...(options.mapping ? { mapping: options.mapping } : {}) });
 }
 
 /** A problem log holding an earlier one's listed problems and count (the session adds its own). */

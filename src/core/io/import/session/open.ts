@@ -36,7 +36,8 @@ export async function openImport(chunks: AsyncIterable<Uint8Array>, options: Ope
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
   const started = now();
-  const importer = createRolloutImporter({ fileName: options.fileName, maxBytes: options.maxBytes, ...(options.mapping ? { mapping: options.mapping } : {}) });
+  // the session estimates token counts group by group, when a group is first scored or shown
+  const importer = createRolloutImporter({ fileName: options.fileName, maxBytes: options.maxBytes, deferEstimates: true, ...(options.mapping ? { mapping: options.mapping } : {}) });
   let last = -Infinity;
   const report = (phase: ImportProgress['phase'], bytesRead: number) => {
     const p = importer.progress();

@@ -8,6 +8,10 @@
  * slices (the worker runs it between the page's calls), so a step of thousands of trajectories
  * shows its first group as soon as it is grouped. The overview and the export score every group
  * first; the summary's estimator statuses count the groups scored so far (`scoredGroups`).
+ *
+ * A result read with its token estimates deferred (`ImportResult.estimatesDeferred`) gets them here,
+ * a group at a time, before the group is first scored, shown or exported (`withTokens`): the same
+ * L_{i,t} as an import that estimated while reading, for what is shown.
  */
 import { ESTIMATOR_IDS, getEstimator } from '../../../advantage/registry';
 import type { TurnAdvantages } from '../../../advantage/types';
@@ -20,6 +24,7 @@ import { describeProblems } from '../problems';
 import { outcomeDisagreementNote } from '../../to-group';
 import { continueProblems, type ImportProblem, type ImportResult, type ProblemLog } from './importer';
 import { overviewBySteps, type StepRow } from './overview';
+import { fillTokenCounts } from '../tokens';
 import { applyParams, defaultParams, type EstimatorParamsMap } from './params';
 
 export interface EstimatorStatus {
@@ -86,11 +91,31 @@ export class ImportSession {
   /** Per estimator, how many groups are scored (the rest are undefined in `scores`). */
   private readonly scored: Record<string, number> = {};
   private readonly problems: ProblemLog;
+  /** Per group: its members' missing token counts are still to be estimated (all false unless the read deferred them). */
+  private readonly tokensPending: boolean[];
 
   constructor(readonly fileName: string, readonly result: ImportResult) {
     this.problems = continueProblems(result.problems, result.problemCount);
-    this.groups = buildGroups(result.trajectories, this.problems);
+    this.groups = buildGroups(result.trajectories, this.problems, result.estimatesDeferred === true);
+    this.tokensPending = this.groups.map(() => result.estimatesDeferred === true);
     for (const id of ESTIMATOR_IDS) this.unscore(id);
+  }
+
+  /**
+   * Group `g` with its members' token estimates filled in (once): the records get them marked as
+   * estimated, and the estimators' L_{i,t} (built from a placeholder while the counts were missing)
+   * are replaced by them.
+   */
+  private withTokens(g: number): ImportedGroup {
+    const group = this.groups[g];
+    if (!this.tokensPending[g]) return group;
+    this.tokensPending[g] = false;
+    group.members.forEach((m, i) => {
+      const record = this.result.trajectories[m];
+      fillTokenCounts(record, true);
+      group.summary.trajectories[i].numTokens = record.turns.map((turn) => turn.response_tokens!);
+    });
+    return group;
   }
 
   /** Forget estimator `id`'s scores (its parameters changed): every group is scored again when asked for. */
@@ -105,10 +130,11 @@ export class ImportSession {
     const kept = this.scores[id][g];
     if (kept !== undefined) return kept;
     let adv: TurnAdvantages | null = null;
+    const group = this.withTokens(g);
     if (!this.result.rewardless) {
       // a reward-less file (SFT data) has nothing to score
       try {
-        adv = getEstimator(id).estimate(this.groups[g].summary, this.params[id]);
+        adv = getEstimator(id).estimate(group.summary, this.params[id]);
       } catch (error) {
         const failures = this.failures[id];
         failures.count++;
@@ -199,8 +225,8 @@ export class ImportSession {
 
   /** Group `index`'s records with every scored estimator's per-turn advantages and components. */
   groupRecords(index: number): ViewedTrajectory[] {
-    const group = this.groups[index];
-    if (!group) return [];
+    if (!this.groups[index]) return [];
+    const group = this.withTokens(index);
     return group.members.map((m, i) => {
       const byEstimator: Record<string, EstimatorSlice> = {};
       for (const id of ESTIMATOR_IDS) {
@@ -229,8 +255,8 @@ export class ImportSession {
 
   private *exportRecords(chosen: readonly number[]): Generator<RolloutTrajectoryV1> {
     for (const g of chosen) {
-      const group = this.groups[g];
-      if (!group) continue;
+      if (!this.groups[g]) continue;
+      const group = this.withTokens(g);
       for (let i = 0; i < group.members.length; i++) {
         const byEstimator: Record<string, { per_turn: number[]; params: Record<string, unknown> }> = {};
         for (const id of ESTIMATOR_IDS) {
