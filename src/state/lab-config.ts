@@ -88,10 +88,10 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'science-sft',
     label: 'Science: SFT → RL (every task type)',
-    description: "ScienceWorld's eight task types at the default 4 rooms, as real agent pipelines train: a warm start by behaviour cloning on 64 oracle demonstrations, 8 of each task type (the same for both estimators; it succeeds on about a tenth to a quarter of tasks), a policy that reads which sentence of the task each word is in (so it can tell which box is for conductive things), then GRPO vs PlanPO, 8 trajectories per group, 8 tasks per iteration.",
+    description: "ScienceWorld's eight task types at the default 4 rooms, as real agent pipelines train: a warm start by behaviour cloning on 64 oracle demonstrations, 8 of each task type (the same for both estimators; it succeeds on about a tenth to a quarter of tasks), then GRPO vs PlanPO, 8 trajectories per group, 8 tasks per iteration.",
     apply: (c) => withRun(c, {
       env: 'science-v0', taskType: null, split: 'seen', envSize: null, maxTurns: null, groupSize: 8, tasksPerIteration: 8,
-      iterations: 150, hidden: DEFAULT_CONFIG.hidden, sftEpisodes: 64, sftByType: true, taskFeatures: 'sentences',
+      iterations: 150, hidden: DEFAULT_CONFIG.hidden, sftEpisodes: 64, sftByType: true,
     }, ['grpo', 'planpo']),
   },
   {
