@@ -8,10 +8,7 @@
  */
 import { basename } from 'node:path';
 import { useNodeBackend } from '../../../../../src/cli/tf-node';
-import { readCheckpointFile } from '../../../../../src/cli/run-file-io';
-import { Trainer } from '../../../../../src/core/train/trainer';
-import { collectGroups } from '../../../../../src/core/rollout/collect';
-import { EVAL_TEMPERATURE } from '../../../../../src/core/experiments/evaluate';
+import { playType } from './play';
 import type { ScienceState } from '../../../../../src/core/env/science/state';
 
 const EPISODES = Number(process.env.EPISODES ?? 64);
@@ -20,19 +17,10 @@ await useNodeBackend('wasm');
 console.log('| run file | episodes | object into the right box first | into the wrong box first | another thing into a box first | no answer | success |');
 console.log('|---|---|---|---|---|---|---|');
 for (const file of process.argv.slice(2)) {
-  const { checkpoint } = await readCheckpointFile(file);
-  const cp = { ...checkpoint, config: { ...checkpoint.config, taskType, sftEpisodes: 0 } };
-  const trainer = await Trainer.create(cp.config, { checkpoint: cp, compare: false, records: false });
-  const cfg = trainer.config;
-  const envOptions = { taskType, split: 'seen' as const, size: cfg.envSize ?? undefined };
-  const batch = await collectGroups(trainer.policy, trainer.env, {
-    seed: cfg.seed, iteration: 0, tasks: EPISODES, groupSize: 1, maxTurns: trainer.maxTurns, historyLength: cfg.historyLength,
-    decoding: cfg.decoding, limits: { maxThinkTokens: cfg.maxThinkTokens, maxResponseTokens: cfg.maxResponseTokens },
-    temperature: EVAL_TEMPERATURE, envOptions, streams: { env: 'eval-env', sample: 'eval-sample' },
-  });
+  const { trainer, batch, startState } = await playType(file, taskType, EPISODES);
   const n = { right: 0, wrong: 0, other: 0, none: 0, success: 0 };
   for (const g of batch.groups) {
-    const state = trainer.env.reset(g.envSeed, { ...envOptions, maxTurns: trainer.maxTurns }).state as ScienceState;
+    const state = startState(g.envSeed) as ScienceState;
     const object = state.objects[state.goal.target].name;
     const rightBox = state.objects[state.goal.box!].name;
     const t = g.trajectories[0];

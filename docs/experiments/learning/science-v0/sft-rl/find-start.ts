@@ -5,30 +5,18 @@
  * Run: npx tsx docs/experiments/learning/science-v0/sft-rl/find-start.ts RUN.rlrun TYPE [N=32]
  */
 import { useNodeBackend } from '../../../../../src/cli/tf-node';
-import { readCheckpointFile } from '../../../../../src/cli/run-file-io';
-import { Trainer } from '../../../../../src/core/train/trainer';
-import { collectGroups } from '../../../../../src/core/rollout/collect';
-import { EVAL_TEMPERATURE } from '../../../../../src/core/experiments/evaluate';
+import { playType } from './play';
 import { roomOf } from '../../../../../src/core/env/science/physics';
 import { qualifies } from '../../../../../src/core/env/science/score';
 import type { ScienceState } from '../../../../../src/core/env/science/state';
 
 await useNodeBackend('wasm');
 const [file, taskType, n = '32'] = process.argv.slice(2);
-const { checkpoint } = await readCheckpointFile(file);
-const cp = { ...checkpoint, config: { ...checkpoint.config, taskType, sftEpisodes: 0 } };
-const trainer = await Trainer.create(cp.config, { checkpoint: cp, compare: false, records: false });
-const cfg = trainer.config;
-const envOptions = { taskType, split: 'seen' as const, size: cfg.envSize ?? undefined };
-const batch = await collectGroups(trainer.policy, trainer.env, {
-  seed: cfg.seed, iteration: 0, tasks: Number(n), groupSize: 1, maxTurns: trainer.maxTurns, historyLength: cfg.historyLength,
-  decoding: cfg.decoding, limits: { maxThinkTokens: cfg.maxThinkTokens, maxResponseTokens: cfg.maxResponseTokens },
-  temperature: EVAL_TEMPERATURE, envOptions, streams: { env: 'eval-env', sample: 'eval-sample' },
-});
+const { trainer, batch, startState } = await playType(file, taskType, Number(n));
 const counts = new Map<string, number>();
 const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 for (const g of batch.groups) {
-  let state = trainer.env.reset(g.envSeed, { ...envOptions, maxTurns: trainer.maxTurns }).state as ScienceState;
+  let state = startState(g.envSeed) as ScienceState;
   const room = (r: number) => state.rooms[r];
   const start = room(state.agentRoom);
   const sources = [...new Set(state.objects.flatMap((_, o) => (qualifies(state, o) ? [room(roomOf(state, o))] : [])))];
