@@ -6,6 +6,12 @@
  * commands), each part salted so "apple" in the task and "apple" in the observation are different
  * features. Buckets: `hashBuckets`; a row's active features are scaled by 1/√n in the model.
  *
+ * Task word order (`taskFeatures`): 'bag' (default) reads the task like every other part. A bag
+ * cannot tell "If it is conductive, place it in the red box. If it is nonconductive, place it in
+ * the blue box." from the same text with the colours swapped (each colour is four words from its
+ * condition, so the unigrams and bigrams are the same). 'sentences' adds each task word tagged
+ * with the number of its sentence (`task.s3` "red"), so which clause a word sits in is a feature.
+ *
  * Copy features [K = 4, V]: for every action word v, whether v occurs in the task, the current
  * observation, the history's observations, the history's actions. The decoder gates them per
  * position, a tiny pointer mechanism ("take the object the task names"). A token whose text is not
@@ -21,6 +27,10 @@
  * written, and the position in the response (capped at maxPositions − 1).
  */
 import { fnv1a, type Vocabulary } from './vocabulary';
+
+/** How the encoder reads the task text (a declared run setting, `taskFeatures`). */
+export const TASK_FEATURES = ['bag', 'sentences'] as const;
+export type TaskFeatures = (typeof TASK_FEATURES)[number];
 
 export interface HistoryEntry {
   observation: string;
@@ -47,6 +57,8 @@ export interface FeatureDims {
   hashBuckets: number;
   vocabSize: number;
   maxPositions: number;
+  /** How the encoder reads the task; absent = 'bag'. */
+  taskFeatures?: TaskFeatures;
 }
 
 /** Width of a decoder feature row: prev token (V) + action bag (V) + position (P). */
@@ -104,14 +116,24 @@ function ngramHashes(salt: string, text: string): Uint32Array {
   return memo(text);
 }
 
+/** The task's sentences, split after `.`, `!` or `?` (empty ones dropped). */
+export function sentences(text: string): string[] {
+  return text.split(/[.!?]+/).map((s) => s.trim()).filter((s) => textWords(s).length > 0);
+}
+
+/** Each word of a text tagged with its sentence's number (0-based): hash('task.s<k>', word), memoised. */
+const sentenceTagged = textMemo((text: string) =>
+  Uint32Array.from(sentences(text).flatMap((sentence, k) => textWords(sentence).map((w) => hash(`task.s${k}`, w)))));
+
 /** Sorted unique encoder feature indices in [0, hashBuckets). */
-export function encoderFeatures(input: PolicyInput, hashBuckets: number): Int32Array {
+export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFeatures: TaskFeatures = 'bag'): Int32Array {
   const seen = new Uint8Array(hashBuckets);
   const add = (salt: string, text: string) => {
     for (const h of ngramHashes(salt, text)) seen[h % hashBuckets] = 1;
   };
   seen[hash('bias', `h${input.history.length}`) % hashBuckets] = 1;
   add('task', input.task);
+  if (taskFeatures === 'sentences') for (const h of sentenceTagged(input.task)) seen[h % hashBuckets] = 1;
   add('obs', input.observation);
   const n = input.history.length;
   input.history.forEach((h, i) => {

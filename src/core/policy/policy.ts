@@ -5,7 +5,7 @@
  * that sampling needs.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { decoderWidth } from './features';
+import { decoderWidth, type TaskFeatures } from './features';
 import { decoderEntries, encoderEntries, gatedEntries } from './inputs';
 import {
   contextOf, decoderOf, decoderTable, gateWeights, initialWeights, parameterCount, valuesOf, WEIGHT_NAMES,
@@ -18,6 +18,8 @@ export interface PolicyOptions {
   hidden: number;
   hashBuckets: number;
   maxPositions: number;
+  /** How the encoder reads the task (features.ts); absent = 'bag'. Changes no weight shape. */
+  taskFeatures?: TaskFeatures;
 }
 
 export const DEFAULT_POLICY_OPTIONS: PolicyOptions = { hidden: 128, hashBuckets: 1024, maxPositions: 32 };

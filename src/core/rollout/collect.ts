@@ -101,7 +101,7 @@ async function respond<S extends BaseEnvState>(
   const pending: Pending[] = live.map((ep) => {
     const admissible = env.admissibleActions(ep.state);
     const input: PolicyInput = { task: ep.task, observation: ep.observation, history: ep.history, admissible };
-    const prompt = { encoder: encoderFeatures(input, dims.hashBuckets), copy: copyFeatures(input, vocab) };
+    const prompt = { encoder: encoderFeatures(input, dims.hashBuckets, dims.taskFeatures), copy: copyFeatures(input, vocab) };
     const labels = env.commandLabels?.(ep.state);
     const decoder = new ResponseDecoder(
       vocab, admissible, opts.decoding, opts.limits, textWords(ep.task), labels ? admissible.map((c) => labels[c] ?? '') : [],

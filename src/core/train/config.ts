@@ -14,6 +14,7 @@ import { sizeRangeProblem } from '../env/size';
 import { validateRewardParams } from '../reward/registry';
 import type { AggMode, KlTypeName } from '../loss/names';
 import type { DecodingMode } from '../policy/decoding';
+import type { TaskFeatures } from '../policy/features';
 import { checkParam, describeParam, quoteValue, validateParams } from '../params/validate';
 import { envRunParam, runParam, runParams } from './run-params';
 import { mapLegacyAlpha } from './legacy-alpha';
@@ -78,6 +79,8 @@ export interface RunConfig {
   valueCoef: number;
   hidden: number;
   hashBuckets: number;
+  /** How the policy's encoder reads the task text (policy/features.ts): 'bag' or 'sentences'. */
+  taskFeatures: TaskFeatures;
   /**
    * wasm threads of the trainer worker (isolated pages); null = tfjs's default. Not part of the
    * maths: every count gives the same bits (tests/browser/threads.test.ts).

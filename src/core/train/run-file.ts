@@ -224,7 +224,7 @@ export function readRunFile(bytes: Uint8Array): { run: SavedRun; notes: string[]
 }
 
 /** The config fields that decide what the weights are; the run's config and its checkpoint's must agree on them. */
-const MODEL_FIELDS = ['env', 'seed', 'hidden', 'hashBuckets', 'decoding', 'maxThinkTokens', 'maxResponseTokens'] as const;
+const MODEL_FIELDS = ['env', 'seed', 'hidden', 'hashBuckets', 'taskFeatures', 'decoding', 'maxThinkTokens', 'maxResponseTokens'] as const;
 
 function checkSameModel(config: RunConfig, cpConfig: RunConfig): void {
   for (const key of MODEL_FIELDS) {

@@ -15,6 +15,7 @@ import { ESTIMATOR_IDS } from '../advantage/registry';
 import { ENV_IDS, getEnv, isEnvId } from '../env/registry';
 import { DEFAULT_REWARD, REWARD_IDS } from '../reward/registry';
 import { AGG_MODES, KL_TYPE_NAMES } from '../loss/names';
+import { TASK_FEATURES } from '../policy/features';
 import { booleanParam, choiceParam, integerParam, numberParam, type ParamSpec } from '../params/spec';
 
 const SPLITS = ['seen', 'unseen'] as const;
@@ -92,6 +93,9 @@ function declaredRunParams(): ParamSpec[] {
     numberParam('valueCoef', 0.5, 0, 100, 'Value coefficient', 'weight of the value-head loss (estimators that train a critic only)', { group: 'advanced', step: 0.1 }),
     integerParam('hidden', 128, 4, 1024, 'Hidden units', 'width of the policy network', { group: 'advanced' }),
     integerParam('hashBuckets', 1024, 16, 65536, 'Hash buckets', 'size of the hashed token embedding', { group: 'advanced' }),
+    choiceParam('taskFeatures', 'bag', TASK_FEATURES, 'Task features',
+      "how the policy reads the task: bag = hashed word unigrams and bigrams (word order beyond pairs is lost); sentences = also each word tagged with its sentence's number, so swapping two clauses' words changes the features",
+      { group: 'advanced' }),
     integerParam('threads', null, 1, 8, 'wasm threads',
       "XNNPACK threads of the lab's wasm backend on a cross-origin isolated page (elsewhere, and in Node, 1); auto: tfjs's default, half the logical cores; results are bit-identical for every count",
       { group: 'advanced', nullable: 'auto' }),

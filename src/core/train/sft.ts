@@ -108,7 +108,7 @@ function demoEpisode<S extends BaseEnvState>(policy: Policy, env: TextEnv<S>, en
   for (const command of plan.slice(0, opts.maxTurns)) {
     const admissible = env.admissibleActions(state);
     const input: PolicyInput = { task: reset.task, observation, history, admissible };
-    const prompt = { encoder: encoderFeatures(input, policy.dims.hashBuckets), copy: copyFeatures(input, policy.vocab) };
+    const prompt = { encoder: encoderFeatures(input, policy.dims.hashBuckets, policy.dims.taskFeatures), copy: copyFeatures(input, policy.vocab) };
     const labels = env.commandLabels?.(state);
     const decoder = new ResponseDecoder(
       policy.vocab, admissible, opts.decoding, opts.limits, textWords(reset.task), labels ? admissible.map((c) => labels[c] ?? '') : [],

@@ -84,7 +84,7 @@ export class Trainer {
     const cp = options.checkpoint;
     const cfg = cp ? cp.config : config;
     const vocab = cp ? cp.vocabulary : options.env ? vocabularyForEnv(options.env) : envVocabulary(cfg.env);
-    const dims = { hidden: cfg.hidden, hashBuckets: cfg.hashBuckets, maxPositions: maxPositions(cfg) };
+    const dims = { hidden: cfg.hidden, hashBuckets: cfg.hashBuckets, maxPositions: maxPositions(cfg), taskFeatures: cfg.taskFeatures };
     const warm = cfg.sftEpisodes > 0; // SFT warm start (sft.ts): π_θ and π_ref start from it; a resume restores π_θ after
     const policy = Policy.create(vocab, dims, deriveSeed(cfg.seed, 'init'), warm ? undefined : cp?.weights);
     const env = options.env ?? getEnv(cfg.env);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEnv } from '../../../src/core/env/registry';
 import { encoderFeatures, fnv1a, textWords, type PolicyInput } from '../../../src/core/policy';
+import { sentences } from '../../../src/core/policy/features';
 
 /** The plain definition: every salted unigram and bigram hashed, bucketed, deduplicated, sorted. */
 function plainEncoderFeatures(input: PolicyInput, buckets: number): number[] {
@@ -44,5 +45,47 @@ describe('encoder features', () => {
         ({ state, observation } = res);
       }
     }
+  });
+});
+
+/** A science-v0 test-conductivity task, and the same task with the two box colours swapped. */
+function conductivityPair(): [string, string] {
+  const env = getEnv('science-v0');
+  for (let seed = 0; seed < 50; seed++) {
+    const { task } = env.reset(seed, { taskType: 'test-conductivity' });
+    const m = /conductive, place it in the (\w+) box\. If it is electrically nonconductive, place it in the (\w+) box/.exec(task);
+    if (!m) continue;
+    const swapped = task.replace(`the ${m[1]} box`, 'the @ box').replace(`the ${m[2]} box`, `the ${m[1]} box`).replace('the @ box', `the ${m[2]} box`);
+    return [task, swapped];
+  }
+  throw new Error('no test-conductivity task found');
+}
+
+const onlyTask = (task: string): PolicyInput => ({ task, observation: '', history: [], admissible: [] });
+
+describe('task features', () => {
+  it("'bag' reads a test-conductivity task and its colour swap the same (the word order it loses)", () => {
+    const [task, swapped] = conductivityPair();
+    expect(swapped).not.toBe(task);
+    expect(Array.from(encoderFeatures(onlyTask(swapped), 1024, 'bag'))).toEqual(Array.from(encoderFeatures(onlyTask(task), 1024, 'bag')));
+  });
+
+  it("'sentences' tells a test-conductivity task from its colour swap", () => {
+    const [task, swapped] = conductivityPair();
+    for (const buckets of [1024, 4099]) {
+      expect(Array.from(encoderFeatures(onlyTask(swapped), buckets, 'sentences'))).not.toEqual(Array.from(encoderFeatures(onlyTask(task), buckets, 'sentences')));
+    }
+  });
+
+  it("'sentences' adds each task word tagged with its sentence's number to the bag, and nothing else", () => {
+    const task = 'Your task is to boil water. First, focus on the substance! Then act?';
+    const buckets = 4099;
+    expect(sentences(task)).toEqual(['Your task is to boil water', 'First, focus on the substance', 'Then act']);
+    const tagged = sentences(task).flatMap((s, k) => textWords(s).map((w) => fnv1a(`task.s${k}\u0001${w}`) % buckets));
+    const input = { ...onlyTask(task), observation: 'You see a pot.', admissible: ['look around'] };
+    const expected = [...new Set([...plainEncoderFeatures(input, buckets), ...tagged])].sort((a, b) => a - b);
+    expect(Array.from(encoderFeatures(input, buckets, 'sentences'))).toEqual(expected);
+    expect(Array.from(encoderFeatures(input, buckets, 'bag'))).toEqual(plainEncoderFeatures(input, buckets));
+    expect(Array.from(encoderFeatures(input, buckets))).toEqual(plainEncoderFeatures(input, buckets)); // the default is 'bag'
   });
 });

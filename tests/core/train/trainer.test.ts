@@ -29,6 +29,24 @@ describe('Trainer', () => {
     expect(before).toBeLessThanOrEqual(counts[0]);
   });
 
+  it("reads the task as the config's taskFeatures says: 'sentences' trains other weights than the default 'bag'", async () => {
+    const after = async (overrides: Parameters<typeof smallConfig>[0]) => {
+      const t = await Trainer.create(smallConfig({ lr: 0.01, ...overrides }), { env });
+      await t.runIteration();
+      const w = await t.policy.getWeights();
+      const dims = t.policy.dims;
+      t.dispose();
+      return { encW: Array.from(w.encW.data), taskFeatures: dims.taskFeatures };
+    };
+    const bag = await after({});
+    const again = await after({ taskFeatures: 'bag' });
+    const sentences = await after({ taskFeatures: 'sentences' });
+    expect(bag.taskFeatures).toBe('bag');
+    expect(sentences.taskFeatures).toBe('sentences');
+    expect(again.encW).toEqual(bag.encW);
+    expect(sentences.encW).not.toEqual(bag.encW);
+  });
+
   it('moves the weights and leaves the reference policy frozen', async () => {
     const t = await Trainer.create(smallConfig({ lr: 0.01 }), { env });
     const w0 = await t.policy.getWeights();
