@@ -8,33 +8,12 @@
  * worker's first install, and does a page left open cost anything". Processor seconds, unlike wall
  * seconds, hardly change with the load of a shared machine; the pairs alternate all the same.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './browser';
+import { treeCpu } from './process-cpu';
 import { serveStatic } from './static-server';
-
-const TICK = 100; // clock ticks per second (USER_HZ on Linux)
-
-/** utime + stime, in seconds, of `pid` and every live process below it. */
-function treeCpu(root: number): Map<number, number> {
-  const parent = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(fields[1]));
-      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12])) / TICK);
-    } catch { /* gone */ }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
-  return new Map([...cpu].filter(([pid]) => inTree(pid)));
-}
 
 const spent = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);

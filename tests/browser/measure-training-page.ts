@@ -7,11 +7,11 @@
  * its workers cost every training test". Processor seconds hardly change with a shared machine's
  * load; the builds alternate all the same.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './browser';
 import { SMALL, waitForIteration } from './lab-page';
+import { treeCpu } from './process-cpu';
 import { serveStatic } from './static-server';
 
 const dirs = process.argv.slice(2);
@@ -21,7 +21,6 @@ if (dirs.length === 0) {
 }
 const steps = Number(process.env.STEPS ?? 3);
 const rounds = Number(process.env.ROUNDS ?? 2);
-const TICK = 100; // clock ticks per second (USER_HZ on Linux)
 
 const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/classroom/rollout-lab/')));
 const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
@@ -31,27 +30,7 @@ const root = browserServer.process().pid!;
 /** Last reading of every process seen under Chromium so far: a closed context's renderer keeps its seconds. */
 const seen = new Map<number, number>();
 function chromiumSeconds(): number {
-  const parent = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(fields[1]));
-      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12])) / TICK);
-    } catch {
-      // ended while listed
-    }
-  }
-  for (const [pid, seconds] of cpu) {
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
-      if (p === root) {
-        seen.set(pid, seconds);
-        break;
-      }
-    }
-  }
+  for (const [pid, seconds] of treeCpu(root)) seen.set(pid, seconds);
   return [...seen.values()].reduce((a, b) => a + b, 0);
 }
 
