@@ -22,7 +22,7 @@ import { ProblemLog } from './problems';
 import { parsePythonJson } from './python-json';
 import { IMPORT_FORMATS } from './registry';
 import { columnsOf, isFlatRow, isTableDocument, tableRows, type Row } from './rows';
-import { countTokenSources, fillTokenCounts } from './tokens';
+import { fillTokenCounts } from './tokens';
 import { summarizeTrajectories } from './summary';
 import { mappedFormat } from './formats/mapped';
 import type { AdapterSession, ImportAdapter, ImportFormatId, ImportProgress, ImportResult, JsonLayout } from './types';
@@ -129,7 +129,7 @@ export function createImporter(options: ImporterOptions = {}): Importer {
     layout: l,
     emit(record: RolloutTrajectoryV1, line: number | null) {
       const fill = estimate === true || (estimate === 'frameworks' && adapter?.id !== 'rollouts-v1');
-      const [file, estimated] = defer ? countTokenSources(record) : fillTokenCounts(record, fill);
+      const [file, estimated] = fillTokenCounts(record, defer ? 'estimated-later' : fill ? 'estimate' : 'skip');
       fileTurns += file;
       estimatedTurns += estimated;
       trajectories.push(record);

@@ -28,31 +28,23 @@ export function estimateTokens(text: string): number {
 }
 
 /**
- * The [file, estimated] turn counts `fillTokenCounts(record, true)` would answer, without estimating:
- * a reader that leaves the estimates for later (`ImporterOptions.deferEstimates`) counts with this.
+ * What to do with a turn whose `response_tokens` is missing: 'estimate' it (and mark it estimated),
+ * 'skip' it (counted as neither), or leave it missing but count it as 'estimated-later' (a reader
+ * that defers the estimates, `ImporterOptions.deferEstimates`; the import session fills them in).
  */
-export function countTokenSources(record: RolloutTrajectoryV1): [number, number] {
-  let file = 0;
-  let estimated = 0;
-  for (const turn of record.turns) {
-    if (turn.response_tokens === undefined || turn.response_tokens_estimated === true) estimated++;
-    else file++;
-  }
-  return [file, estimated];
-}
+export type MissingCount = 'estimate' | 'skip' | 'estimated-later';
 
-/**
- * Fills missing `response_tokens` with the estimate (and marks them) when `fill`; returns the
- * [file, estimated] turn counts (a turn left without a count counts as neither).
- */
-export function fillTokenCounts(record: RolloutTrajectoryV1, fill = true): [number, number] {
+/** Fills missing `response_tokens` as `missing` says; returns the [file, estimated] turn counts. */
+export function fillTokenCounts(record: RolloutTrajectoryV1, missing: MissingCount = 'estimate'): [number, number] {
   let file = 0;
   let estimated = 0;
   for (const turn of record.turns) {
     if (turn.response_tokens === undefined) {
-      if (!fill) continue;
-      turn.response_tokens = estimateTokens(turn.response);
-      turn.response_tokens_estimated = true;
+      if (missing === 'skip') continue;
+      if (missing === 'estimate') {
+        turn.response_tokens = estimateTokens(turn.response);
+        turn.response_tokens_estimated = true;
+      }
       estimated++;
     } else if (turn.response_tokens_estimated === true) estimated++;
     else file++;

@@ -112,7 +112,7 @@ export class ImportSession {
     this.tokensPending[g] = false;
     group.members.forEach((m, i) => {
       const record = this.result.trajectories[m];
-      fillTokenCounts(record, true);
+      fillTokenCounts(record);
       group.summary.trajectories[i].numTokens = record.turns.map((turn) => turn.response_tokens!);
     });
     return group;
