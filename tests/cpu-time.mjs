@@ -14,30 +14,15 @@
 // Processor seconds change less with a shared machine's load than wall seconds, but they do change
 // (contention costs processor time too): compare configurations in alternating runs all the same.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { processes } from './processes.mjs';
 
 const [cmd, ...args] = process.argv.slice(2);
 if (!cmd) {
   console.error('usage: node tests/cpu-time.mjs CMD [ARGS...]');
   process.exit(2);
 }
-const TICKS = 100; // USER_HZ: clock ticks per second in /proc/<pid>/stat
 
-/** Parent and utime + stime (seconds) of every process now alive. */
-function processes() {
-  const table = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
-    } catch {
-      // ended while listed
-    }
-  }
-  return table;
-}
 
 const started = Date.now();
 const child = spawn(cmd, args, { stdio: 'inherit' });

@@ -6,16 +6,7 @@ import { useEffect, useState } from 'react';
  * parts once it turns true, so a first draw is two shorter main-thread tasks, not one long one.
  */
 export function useAfterPaint(key: unknown): boolean {
-  const [painted, setPainted] = useState<unknown>(undefined);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setPainted(() => key), 0); });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [key]);
-  return painted === key;
+  return useStagedCount(2, key) === 2; // part 1 on the first frame, part 2 after it
 }
 
 /**

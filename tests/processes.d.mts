@@ -1,0 +1,1 @@
+export declare function processes(): Map<number, { parent: number; cpu: number }>;
