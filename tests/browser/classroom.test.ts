@@ -4,14 +4,9 @@ import { launchChromium, type LabBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 
-/**
- * One page in a fresh profile. Its service worker is blocked: every test here loads one page per
- * profile, and the worker, registered after the load and without clients.claim(), would never
- * control that page, so its first install (precaching ~8 MB) only took processor time from the
- * test. offline.test.ts tests the service worker; the other files keep installing it.
- */
+/** One page in a fresh profile (its service worker blocked, as in every test context: launchChromium's default). */
 async function open(browser: Browser, url: string, viewport = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -25,8 +25,8 @@ const CHART = '.divergence .chart svg[role="group"]';
 const HIDES = ['', 'config', 'controls,notes',
   'config,presets,estimators,advanced,backend,step,reset,copy-link,shortcuts,example,curves,equations,controls,notes'];
 
-async function open(browser: Browser, url: string, viewport: { width: number; height: number }, touch = false, serviceWorkers: 'allow' | 'block' = 'block'): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch, serviceWorkers });
+async function open(browser: Browser, url: string, viewport: { width: number; height: number }, touch = false): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -63,8 +63,8 @@ describe('the lesson on the first screen', () => {
 
   it('each embed= part fills a 960×540 iframe with that part first; controls and notes hide', async () => {
     // The course page below is served by page.route, which never sees a request a service worker
-    // answers: the framed lab's worker is blocked (this test is about layout, offline.test.ts about the worker).
-    const { page, errors } = await open(lab.browser, 'about:blank', { width: 1000, height: 600 }, false, 'block');
+    // answers: the framed lab's worker stays blocked, as in every test context (launchChromium's default).
+    const { page, errors } = await open(lab.browser, 'about:blank', { width: 1000, height: 600 });
     // a course page on the lab's own (secure) origin that frames the lab
     const host = `${baseUrl}embed-host.html`;
     let frameSrc = '';
