@@ -14,6 +14,18 @@ function loadKatex(): Promise<KatexModule> {
   return loading;
 }
 
+/** The KaTeX faces equations use (families from katex.min.css). */
+const FACES = ['1em KaTeX_Main', 'bold 1em KaTeX_Main', 'italic 1em KaTeX_Main', 'italic 1em KaTeX_Math', 'italic bold 1em KaTeX_Math', '1em KaTeX_AMS', '1em KaTeX_Size1', '1em KaTeX_Size2', '1em KaTeX_Size3', '1em KaTeX_Size4'];
+
+/**
+ * KaTeX and its fonts, loaded ahead of the first equations: a web font that arrives while a large
+ * view is on screen makes the browser lay out every text again in one long task (measured with
+ * tests/browser/profile-run-folder.ts), so a view that will show equations loads them while it is small.
+ */
+export function preloadKatex(): Promise<void> {
+  return loadKatex().then(() => Promise.all(FACES.map((face) => document.fonts.load(face)))).then(() => undefined, () => undefined);
+}
+
 /** KaTeX HTML (+ MathML for screen readers) for `source`, cached: the same line is rendered once. Null until KaTeX has loaded. */
 export function katexHtml(source: string, display: boolean): string | null {
   if (!katex) return null;

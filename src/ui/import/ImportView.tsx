@@ -2,6 +2,7 @@ import './import.css';
 import { useEffect, useState } from 'react';
 import { warmImportWorker } from '../../app/import-client';
 import { useImportStore } from '../../state/import-store';
+import { preloadKatex } from '../equations/Katex';
 import { ImportedGroup, ComparedPicker } from './ImportedGroup';
 import { EstimatorParamsPanel } from './EstimatorParams';
 import { ImportExport } from './ImportExport';
@@ -21,6 +22,7 @@ export function ImportView() {
   const rewardless = useImportStore((s) => s.summary?.readOnly === true);
   const [estimators, setEstimators] = useState<string[]>(['grpo', 'planpo']);
   useEffect(warmImportWorker, []);
+  useEffect(() => void preloadKatex(), []); // every opened file shows equations; their fonts arrive before the groups do
   return (
     <div className="import-view">
       <section aria-label="Open rollouts" className="import-head">

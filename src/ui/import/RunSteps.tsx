@@ -4,38 +4,56 @@ import { reopenRunFolder } from '../../app/reopen-import';
 import type { StepSummaryRow } from '../../core/run/step-summary';
 import { useImportStore } from '../../state/import-store';
 import { useRunStore, type RunStepEntry } from '../../state/run-folder-store';
+import { useStagedCount } from '../use-after-paint';
 
 const size = (bytes: number | null) => (bytes === null ? '…' : bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`);
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const num = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 const stepLabel = (step: number | null) => (step === null ? 'no step' : `step ${step}`);
 
-/** One step's row; memoised, so a posted overview row re-renders its own row only (a run has hundreds). */
-const StepRow = memo(function StepRow({ k, entry, row, open, busy }: { k: number; entry: RunStepEntry; row: StepSummaryRow | undefined; open: boolean; busy: boolean }) {
+/**
+ * A step's Open button. While a step is read the others refuse a click (the table says it is busy)
+ * rather than each being disabled: toggling hundreds of buttons restyled every row twice per open.
+ */
+function OpenStep({ k, label, open }: { k: number; label: string; open: boolean }) {
+  const available = hasStepFiles(k);
+  const onClick = () => { if (useImportStore.getState().status !== 'reading') void openRunStep(k); };
   return (
-    <tr data-step={entry.step ?? ''} data-summarised={row ? 'true' : 'false'} aria-current={open ? 'true' : undefined} className={open ? 'run-step-open' : undefined}>
-      <th scope="row">{stepLabel(entry.step)}</th>
-      <td>
-        <button type="button" disabled={busy || open || !hasStepFiles(k)} title={hasStepFiles(k) ? undefined : 're-open the folder to open this step'} aria-label={`Open ${stepLabel(entry.step)}`} onClick={() => void openRunStep(k)}>{open ? 'open' : 'Open'}</button>
-      </td>
-      <td>{entry.files}{entry.ranks > 1 ? ` (${entry.ranks} ranks)` : ''}</td>
-      <td>{size(entry.bytes)}</td>
+    <button type="button" disabled={open || !available} title={available ? undefined : 're-open the folder to open this step'} aria-label={`Open ${label}`} onClick={onClick}>
+      {open ? 'open' : 'Open'}
+    </button>
+  );
+}
+
+/** One step's row; memoised, so a posted overview row re-renders its own row only (a run has hundreds). */
+const StepRow = memo(function StepRow({ k, entry, row, open }: { k: number; entry: RunStepEntry; row: StepSummaryRow | undefined; open: boolean }) {
+  return (
+    <tr role="row" data-step={entry.step ?? ''} data-summarised={row ? 'true' : 'false'} aria-current={open ? 'true' : undefined} className={open ? 'run-step-open' : undefined}>
+      <th role="rowheader" scope="row">{stepLabel(entry.step)}</th>
+      <td role="cell"><OpenStep k={k} label={stepLabel(entry.step)} open={open} /></td>
+      <td role="cell">{entry.files}{entry.ranks > 1 ? ` (${entry.ranks} ranks)` : ''}</td>
+      <td role="cell">{size(entry.bytes)}</td>
       {row ? (
         <>
-          <td data-col="groups">{row.groups}</td>
-          <td>{row.trajectories}</td>
-          <td>{pct(row.successRate)}</td>
-          <td title="groups whose rewards are all equal: GRPO's advantage is 0 there">{pct(row.zeroGrpoFraction)}</td>
-          <td>{num(row.successTurnsSpread)}</td>
-          <td>{num(row.responseTokensSpread, 1)}</td>
-          <td>{row.problems}</td>
+          <td role="cell" data-col="groups">{row.groups}</td>
+          <td role="cell">{row.trajectories}</td>
+          <td role="cell">{pct(row.successRate)}</td>
+          <td role="cell" title="groups whose rewards are all equal: GRPO's advantage is 0 there">{pct(row.zeroGrpoFraction)}</td>
+          <td role="cell">{num(row.successTurnsSpread)}</td>
+          <td role="cell">{num(row.responseTokensSpread, 1)}</td>
+          <td role="cell">{row.problems}</td>
         </>
       ) : (
-        <td colSpan={7} className="muted">summarising…</td>
+        <td role="cell" colSpan={7} className="muted run-steps-pending">summarising…</td>
       )}
     </tr>
   );
 });
+
+const COLUMNS = ['Step', 'Open', 'Files', 'Size', 'Groups', 'Trajectories', 'Success', 'All equal', 'T spread', 'L spread', 'Problems'];
+
+/** Rows drawn per frame when a run is listed: its first screenful at once, the rest a frame at a time. */
+export const ROWS_PER_STAGE = 40;
 
 /** A training run's folder: its steps at once, the overview filling in step by step, a step opened on demand. */
 export function RunSteps() {
@@ -50,6 +68,7 @@ export function RunSteps() {
   const withoutFolder = useRunStore((s) => s.withoutFolder);
   const fileName = useImportStore((s) => s.fileName);
   const busy = useImportStore((s) => s.status === 'reading');
+  const stages = useStagedCount(Math.ceil(steps.length / ROWS_PER_STAGE), `${name}:${steps.length}`);
   if (name === null) return null;
   const byStep = new Map(rows.map((r) => [r.step, r]));
   const done = steps.filter((s) => byStep.has(s.step)).length;
@@ -72,13 +91,15 @@ export function RunSteps() {
       )}
       <p className="muted" id="run-steps-help">Per training step: groups, trajectories, success rate, share of groups whose rewards are all equal (no GRPO gradient), mean std of T among successes, mean std of L among successful responses, problems. Open a step to see its groups.</p>
       <div className="table-scroll">
-        <table className="run-steps-table" aria-describedby="run-steps-help">
+        {/* Rows are grids with content-visibility: only the rows in view are styled and laid out.
+            Explicit roles keep the table's semantics, which a changed display would drop. */}
+        <table role="table" className="run-steps-table" aria-describedby="run-steps-help" aria-busy={busy}>
           <caption className="sr-only">Steps of run {name}</caption>
-          <thead>
-            <tr><th scope="col">Step</th><th scope="col"><span className="sr-only">Open</span></th><th scope="col">Files</th><th scope="col">Size</th><th scope="col">Groups</th><th scope="col">Trajectories</th><th scope="col">Success</th><th scope="col">All equal</th><th scope="col">T spread</th><th scope="col">L spread</th><th scope="col">Problems</th></tr>
+          <thead role="rowgroup">
+            <tr role="row">{COLUMNS.map((c) => <th key={c} role="columnheader" scope="col">{c === 'Open' ? <span className="sr-only">Open</span> : c}</th>)}</tr>
           </thead>
-          <tbody>
-            {steps.map((entry, k) => <StepRow key={`${entry.step}-${k}`} k={k} entry={entry} row={byStep.get(entry.step)} open={openK === k} busy={busy} />)}
+          <tbody role="rowgroup">
+            {steps.slice(0, stages * ROWS_PER_STAGE).map((entry, k) => <StepRow key={`${entry.step}-${k}`} k={k} entry={entry} row={byStep.get(entry.step)} open={openK === k} />)}
           </tbody>
         </table>
       </div>
