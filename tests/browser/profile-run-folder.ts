@@ -103,7 +103,8 @@ async function capture(dist: string, folder: string, steps: number): Promise<Cap
     const middle = Math.ceil(steps / 2);
     for (const step of [steps, 1, middle]) {
       await mark(`open ${step}`);
-      await run.getByRole('button', { name: `Open step ${step}`, exact: true }).click();
+      // by its row, not by role: a role query computes the accessible name of every element on the page in the page's own thread
+      await run.locator(`tr[data-step="${step}"] button`).click();
       await page.getByTestId('import-summary').getByRole('heading', { name: `run step ${step} (4 files)`, exact: true }).waitFor({ timeout: 120_000 });
       await page.getByRole('region', { name: 'Imported group' }).locator('svg').first().waitFor({ timeout: 120_000 });
       await page.waitForTimeout(1500);

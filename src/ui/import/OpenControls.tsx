@@ -2,14 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { loadSampleIndex, openSample, type SampleEntry } from '../../app/import-client';
 import { openFolderFile, openNextFolderFile, openPicked, nextPath, pickDirectory } from '../../app/import-folder';
 import { useImportStore } from '../../state/import-store';
+import { useStagedCount } from '../use-after-paint';
 
 const ACCEPT = '.jsonl,.json,.gz,.ndjson,.csv,.tsv,.parquet,application/json,text/csv';
+
+/** Options added per frame: a run's folder lists hundreds of files, which need not all be drawn in the frame that lists them. */
+const OPTIONS_PER_STAGE = 200;
 
 /** The files of a picked or dropped folder: choose one, or open them one after another. */
 function FolderFiles() {
   const folder = useImportStore((s) => s.folder);
   const fileName = useImportStore((s) => s.fileName);
   const reading = useImportStore((s) => s.status === 'reading');
+  const stages = useStagedCount(Math.ceil((folder?.length ?? 0) / OPTIONS_PER_STAGE), folder);
   if (!folder) return null;
   if (folder.length === 0) return <p className="note" data-testid="folder-files">The folder holds no JSON, JSON Lines, CSV or parquet file.</p>;
   const current = fileName !== null && folder.includes(fileName) ? fileName : '';
@@ -19,7 +24,7 @@ function FolderFiles() {
       <label htmlFor="import-folder-file">File in folder ({folder.length})</label>
       <select id="import-folder-file" value={current} disabled={reading} onChange={(e) => void openFolderFile(e.target.value)}>
         {current === '' && <option value="">choose a file</option>}
-        {folder.map((p) => <option key={p} value={p}>{p}</option>)}
+        {folder.slice(0, stages * OPTIONS_PER_STAGE).map((p) => <option key={p} value={p}>{p}</option>)}
       </select>
       <button type="button" disabled={reading || next === null} onClick={() => void openNextFolderFile()}>Open next file</button>
     </span>
