@@ -12,7 +12,7 @@ import type { Verdict } from '../model/circuitous';
 /** Trajectory cards drawn per frame when a group view is staged (a group of up to this many draws at once). */
 const STAGED_CARDS = 4;
 /** Cards switched to a new group per frame when a group replaces the one shown (`replaceInStages`). */
-export const REPLACED_CARDS = 2;
+export const REPLACED_CARDS = 4;
 
 type Card = CardData<ScoredRecord, Verdict, Lane[]>;
 
