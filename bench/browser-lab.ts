@@ -10,7 +10,9 @@
  *   npx tsx bench/browser-lab.ts [--seconds 30] [--backend wasm] [--query 'groupSize=8&…']
  *
  * Prints one line per phase and, with BENCH_JSON=1, JSON Lines. BENCH_LAB_PROFILE=1 adds where the
- * main thread's time went during the training phase (bench/lab-profile.ts). BENCH_LAB_BASE=<an older
+ * main thread's time went during the training phase (bench/lab-profile.ts: by kind, by function, and
+ * which functions ran inside the long tasks); BENCH_LAB_TRACE_DIR=<folder> also writes the trace and
+ * the CPU profile there (they open in DevTools' Performance panel). BENCH_LAB_BASE=<an older
  * build's dist folder> compares that build with this one instead: the training phase only, in
  * BENCH_LAB_ROUNDS (default 2) interleaved rounds (base, new, new, base), one command for before/after,
  * each with a trace that gives the main thread's CPU time per iteration (thread time: unlike long

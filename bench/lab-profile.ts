@@ -9,6 +9,8 @@
  * (UpdateLayoutTree, Layout), "paint" (Paint, PrePaint, Layerize, Commit...), "gc" (MinorGC,
  * MajorGC, V8.GC*). Nested events are counted once, in their outermost kind.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 export interface TraceEvent {
@@ -26,12 +28,20 @@ export interface TraceEvent {
 export interface MainThreadSummary {
   /** CPU time of the page's main thread over the traced span (top-level tasks' thread time), ms. */
   cpuMs: number;
+  /**
+   * Top-level tasks whose thread time (CPU, not wall) is over 50 ms and over 100 ms: the long-task
+   * count a loaded machine does not inflate (a task of 10 ms of CPU that waited 60 ms for a core is
+   * long by wall time only).
+   */
+  cpuLongTasks: { over50: number; over100: number; maxMs: number };
   /** Milliseconds per kind over the traced span (top-level events only). */
   kinds: Record<string, number>;
   /** The heaviest top-level event names, ms. */
   events: [string, number][];
   /** The heaviest functions by self time in the CPU profile, ms: `name (file:line)`. */
   functions: [string, number][];
+  /** Inside long tasks (over 50 ms of wall time) only: the heaviest functions by inclusive time, ms. */
+  inLongTasks?: [string, number][];
 }
 
 const KIND: [RegExp, string][] = [
@@ -44,11 +54,16 @@ const KIND: [RegExp, string][] = [
 const kindOf = (name: string) => KIND.find(([re]) => re.test(name))?.[1] ?? null;
 
 /** Top-level kind totals on the renderer's main thread (the thread named CrRendererMain of the page's process). */
-export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'kinds' | 'events' | 'cpuMs'> {
+export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'kinds' | 'events' | 'cpuMs' | 'cpuLongTasks'> {
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   // top-level tasks (the scheduler's RunTask) do not nest: their thread time is the thread's CPU time
-  const cpuMs = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`))
-    .reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  const taskCpu = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`)).map((e) => (e.tdur ?? 0) / 1000);
+  const cpuMs = taskCpu.reduce((sum, ms) => sum + ms, 0);
+  const cpuLongTasks = {
+    over50: taskCpu.filter((ms) => ms > 50).length,
+    over100: taskCpu.filter((ms) => ms > 100).length,
+    maxMs: Math.round(Math.max(0, ...taskCpu)),
+  };
   const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`) && kindOf(e.name))
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const kinds: Record<string, number> = {};
@@ -65,22 +80,62 @@ export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'k
   const round = (v: number) => Math.round(v);
   return {
     cpuMs: round(cpuMs),
+    cpuLongTasks,
     kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, round(v)])),
     events: [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, round(v)]),
   };
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
-interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
+interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+
+function frameKey(f: ProfileNode['callFrame']): string {
+  const file = f.url.split('/').pop() ?? '';
+  return `${f.functionName || '(anonymous)'}${file ? ` (${file}:${f.lineNumber + 1})` : ''}`;
+}
+
+/** The main thread's top-level tasks longer than `thresholdMs` (wall), as [start, end] in trace µs. */
+export function longTaskWindows(events: TraceEvent[], thresholdMs = 50): Array<[number, number]> {
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > thresholdMs * 1000)
+    .map((e): [number, number] => [e.ts, e.ts + e.dur!]).sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Inclusive time per function over the profile samples that fall inside `windows` (trace and CPU
+ * profile timestamps share Chromium's monotonic clock): which code the long tasks ran, components
+ * by name in an unminified build (`npx vite build --minify false`). A function on a sample's stack
+ * twice counts once.
+ */
+export function profileInWindows(profile: CpuProfile, windows: Array<[number, number]>, top = 20): [string, number][] {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const inclusive = new Map<string, number>();
+  let t = profile.startTime;
+  let w = 0;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    while (w < windows.length && windows[w][1] < t) w++;
+    if (w >= windows.length || t < windows[w][0]) return;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000; // a sample stands for the time until the next one
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const key = frameKey(byId.get(node)!.callFrame);
+      if (key === '(root)' || key === '(idle)' || key === '(program)' || seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+    }
+  });
+  return [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => [k, Math.round(v)]);
+}
 
 /** Self time per function from a CDP CPU profile, heaviest first. */
 export function summarizeProfile(profile: CpuProfile, top = 15): [string, number][] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    const file = f.url.split('/').pop() ?? '';
-    const key = `${f.functionName || '(anonymous)'}${file ? ` (${file}:${f.lineNumber + 1})` : ''}`;
+    const key = frameKey(byId.get(id)!.callFrame);
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return [...self].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => [k, Math.round(v)]);
@@ -102,7 +157,17 @@ export async function startProfiling(page: Page, cpuProfile = true): Promise<() 
   return async () => {
     const profile = cdp ? (await cdp.send('Profiler.stop') as unknown as { profile: CpuProfile }).profile : null;
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-    return { ...summarizeTrace(trace.traceEvents), functions: profile ? summarizeProfile(profile) : [] };
+    const dir = process.env.BENCH_LAB_TRACE_DIR;
+    if (dir) {
+      const stamp = Date.now();
+      writeFileSync(join(dir, `lab-trace-${stamp}.json`), JSON.stringify(trace));
+      if (profile) writeFileSync(join(dir, `lab-profile-${stamp}.cpuprofile`), JSON.stringify(profile));
+    }
+    return {
+      ...summarizeTrace(trace.traceEvents),
+      functions: profile ? summarizeProfile(profile) : [],
+      inLongTasks: profile ? profileInWindows(profile, longTaskWindows(trace.traceEvents)) : undefined,
+    };
   };
 }
 
@@ -110,7 +175,9 @@ export function formatSummary(s: MainThreadSummary): string {
   const kinds = Object.entries(s.kinds).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v} ms`).join(', ');
   const events = s.events.map(([k, v]) => `${k} ${v}`).join(', ');
   const fns = s.functions.map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');
-  const head = `  main thread CPU ${s.cpuMs} ms`;
+  const head = `  main thread CPU ${s.cpuMs} ms; by thread time ${s.cpuLongTasks.over50} tasks over 50 ms, ${s.cpuLongTasks.over100} over 100 ms (max ${s.cpuLongTasks.maxMs} ms)`;
   if (s.functions.length === 0) return `${head}; by kind (wall): ${kinds}`;
-  return `${head}\n  main thread by kind (wall): ${kinds}\n  top events (ms): ${events}\n  top functions by self time:\n${fns}`;
+  const inLong = (s.inLongTasks ?? []).map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');
+  return `${head}\n  main thread by kind (wall): ${kinds}\n  top events (ms): ${events}\n  top functions by self time:\n${fns}`
+    + (inLong ? `\n  inside long tasks (over 50 ms), by inclusive time:\n${inLong}` : '');
 }

@@ -2,6 +2,8 @@ import './charts.css';
 import { memo, useMemo, useRef } from 'react';
 import { useWhileVisible } from '../use-while-visible';
 import { useConfigStore } from '../../state/config-store';
+import { useRunStore } from '../../state/run-store';
+import { useThrottled } from '../use-throttled';
 import { viewEvents } from '../../state/view-store';
 import { estimatorLabel } from '../model/advantage-lanes';
 import type { Selection } from '../group/selection';
@@ -9,12 +11,19 @@ import { DivergenceBands } from './DivergenceBands';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from './divergence-data';
 import { DivergenceScatter, ScatterLegend } from './DivergenceScatter';
 
+/**
+ * While training, the scatters (a point per response of every group: hundreds of SVG marks) refresh at most this
+ * often, on a timer of their own, so their redraw is a task apart from the group view's.
+ */
+export const DIVERGENCE_REFRESH_MS = 3000;
+
 /** A_x vs A_y per response for the selected iteration, A^E vs α·A^S, and the divergence over training. */
 export const DivergenceSection = memo(function DivergenceSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
+  const training = useRunStore((s) => s.training);
   const ref = useRef<HTMLElement>(null);
   const legend = useRef<HTMLParagraphElement>(null);
-  const selection = useWhileVisible(live, ref);
+  const selection = useWhileVisible(useThrottled(live, training ? DIVERGENCE_REFRESH_MS : 0), ref);
   const [x, y] = selection.estimators;
   const groups = selection.groups;
   const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);

@@ -59,7 +59,7 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
       .map((r) => ({ id: r.id, points: panelPoints(r.metrics, panel) }));
     const ref = panel.reference && runs[0] ? runs[0].metrics.map((m) => ({ x: m.iteration, y: panel.reference!(m) })) : undefined;
     const phase = warmStart && panel.key === 'success' ? { x: 1, label: SFT_PHASE_LABEL } : undefined;
-    return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6, phase }, { width, height });
+    return layoutCurves({ series, reference: ref, yInclude: panel.yInclude, smoothing: 0.6, phase, growX: true }, { width, height });
   }, [runs, panel, width, warmStart, overlay]);
   const values = hover === null ? [] : runs.map((r) => {
     const m = r.metrics.find((x) => x.iteration === hover);
@@ -85,13 +85,14 @@ const CurvePanel = memo(function CurvePanel({ panel, runs, width, hover, onHover
         )}
         {overlay && layout.lines.slice(runs.length).map((l, i) => (
           <g key={l.id} style={{ stroke: seriesVar(overlay.runs[i].estimator) }} className="run-line recorded-overlay" data-testid="recorded-overlay">
-            <path d={l.smooth} className="smooth" />
+            {l.smoothPieces.map((d, k) => <path key={k} d={d} className="smooth" />)}
           </g>
         ))}
         {layout.lines.slice(0, runs.length).map((l, i) => (
+          // one <path> per piece: appending an iteration rewrites the last piece's path only (curves-layout.ts)
           <g key={l.id} style={{ stroke: seriesVar(runs[i].estimator) }} className={`run-line dash-${i}`}>
-            <path d={l.raw} className="raw" />
-            <path d={l.smooth} className="smooth" />
+            {l.rawPieces.map((d, k) => <path key={`r${k}`} d={d} className="raw" />)}
+            {l.smoothPieces.map((d, k) => <path key={`s${k}`} d={d} className="smooth" />)}
           </g>
         ))}
         {hover !== null && <line x1={layout.xAt(hover)} x2={layout.xAt(hover)} y1={layout.plot.top} y2={layout.plot.bottom} className="hover-rule" />}

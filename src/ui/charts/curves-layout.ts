@@ -2,6 +2,12 @@
  * Training curves: one line per run over iterations, lightly smoothed (debiased EMA, as
  * TensorBoard does) over a faint raw line, with an optional reference line (e.g. the oracle's
  * mean T*). Pure geometry for the dumb <CurveChart> component.
+ *
+ * Live curves redraw only what changed: each line also comes in pieces of CURVE_PIECE points
+ * (`rawPieces`, `smoothPieces`), and with `growX` the x axis ends at a round number ahead of the
+ * data (niceEnd), so while a run appends iterations its scales stay put, every full piece keeps
+ * the very same path text (React leaves that <path> alone) and only the last piece is redrawn.
+ * The EMA is causal, so appending never changes an earlier smoothed value.
  */
 import { line } from 'd3';
 import { extentOf, frameOf, linear, nearestIndex, ticksOf, type Size, type Tick } from './scales';
@@ -27,12 +33,17 @@ export interface CurvesInput {
   yInclude?: number[];
   /** A phase boundary to mark (e.g. SFT → RL at the first RL iteration). */
   phase?: { x: number; label: string };
+  /** End the x axis at niceEnd(last x) instead of the last x: room to grow into (live runs). */
+  growX?: boolean;
 }
 
 export interface CurveLine {
   id: string;
   raw: string;
   smooth: string;
+  /** `raw` and `smooth` as consecutive pieces of CURVE_PIECE points (each piece starts at the last point of the one before). */
+  rawPieces: string[];
+  smoothPieces: string[];
   /** Smoothed values per point (null where the raw value is null). */
   smoothed: Array<number | null>;
 }
@@ -66,6 +77,26 @@ export function smooth(values: ReadonlyArray<number | null>, weight: number): Ar
   });
 }
 
+/** Points per path piece of a live curve (see the file's comment). */
+export const CURVE_PIECE = 32;
+
+/** Consecutive pieces of `points`, CURVE_PIECE segments each, the next starting where the last ended. */
+export function pieces<P>(points: readonly P[], size = CURVE_PIECE): P[][] {
+  const out: P[][] = [];
+  for (let start = 0; start < points.length - 1 || (start === 0 && points.length > 0); start += size) out.push(points.slice(start, start + size + 1));
+  return out;
+}
+
+const STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
+/** The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k that is ≥ x: an axis end that moves every ~25 % of growth. */
+export function niceEnd(x: number): number {
+  if (!(x > 0)) return x;
+  const decade = 10 ** Math.floor(Math.log10(x));
+  const end = STEPS.map((s) => s * decade).find((v) => v >= x * (1 - 1e-12)) ?? 10 * decade;
+  return Number(end.toPrecision(12));
+}
+
 /** Room below for the x-axis title ("iteration k"). */
 export const CURVE_MARGIN = { top: 8, right: 12, bottom: 38, left: 44 };
 
@@ -78,7 +109,8 @@ export function layoutCurves(input: CurvesInput, size: Size): CurvesLayout {
   const frame = frameOf(size, CURVE_MARGIN);
   const allPoints = [...input.series.flatMap((s) => s.points), ...(input.reference ?? [])];
   const xs = [...new Set(allPoints.map((p) => p.x))].sort((a, b) => a - b);
-  const [x0, x1] = xs.length > 0 ? [xs[0], Math.max(xs[xs.length - 1], xs[0] + 1)] : [0, 1];
+  const last = xs.length > 0 ? Math.max(xs[xs.length - 1], xs[0] + 1) : 1;
+  const [x0, x1] = xs.length > 0 ? [xs[0], input.growX ? Math.max(niceEnd(last), last) : last] : [0, 1];
   const x = linear([x0, x1], [frame.left, frame.right], false);
   const y = linear(extentOf(allPoints.map((p) => p.y), input.yInclude), [frame.bottom, frame.top]);
   const path = line<{ x: number; y: number | null }>()
@@ -88,12 +120,9 @@ export function layoutCurves(input: CurvesInput, size: Size): CurvesLayout {
   const weight = input.smoothing ?? 0.6;
   const lines = input.series.map((s) => {
     const smoothed = smooth(s.points.map((p) => p.y), weight);
-    return {
-      id: s.id,
-      raw: path(s.points) ?? '',
-      smooth: path(s.points.map((p, i) => ({ x: p.x, y: smoothed[i] }))) ?? '',
-      smoothed,
-    };
+    const rawPieces = pieces(s.points).map((ps) => path(ps) ?? '');
+    const smoothPieces = pieces(s.points.map((p, i) => ({ x: p.x, y: smoothed[i] }))).map((ps) => path(ps) ?? '');
+    return { id: s.id, raw: rawPieces.join(''), smooth: smoothPieces.join(''), rawPieces, smoothPieces, smoothed };
   });
   return {
     lines,

@@ -8,7 +8,8 @@ import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';
 
-function EquationCard({ id, group, member, turn }: { id: string; group: readonly ScoredRecord[]; member: number; turn: number }) {
+/** `live`: runs are training, so new worked numbers are typeset one line per task and the old ones stay until then. */
+function EquationCard({ id, group, member, turn, live }: { id: string; group: readonly ScoredRecord[]; member: number; turn: number; live: boolean }) {
   const estimator = getEstimator(id);
   const worked = workedEquation(id, group, member, turn);
   return (
@@ -18,7 +19,8 @@ function EquationCard({ id, group, member, turn }: { id: string; group: readonly
       {worked.lines.length > 0 && (
         <div className="worked">
           <p>Trajectory {member + 1}, turn {turn + 1} of this group:</p>
-          {worked.lines.map((line) => <Katex key={line} source={line} display />)}
+          {/* keyed by place, so a line whose numbers changed keeps its old typesetting until the new one is ready */}
+          {worked.lines.map((line, k) => <Katex key={k} source={line} display deferred={live} />)}
           {group[member]?.estimated_tokens && (
             <p className="note" data-testid="equation-tokens-estimated">L<sub>i,t</sub> here is estimated from the response text (the file has no token counts).</p>
           )}
@@ -46,7 +48,7 @@ export function EquationCards({ group: live, estimators, staged = false }: { gro
   const m = Math.min(member, group.length - 1);
   return (
     <div className="equation-cards" data-control="equations">
-      {estimators.slice(0, drawn).map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} />)}
+      {estimators.slice(0, drawn).map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} live={training} />)}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useFitWidth } from './use-fit-width';
+import { typesetQueue } from './typeset-queue';
 
 type KatexModule = typeof import('katex').default;
 
@@ -26,10 +27,15 @@ export function preloadKatex(): Promise<void> {
   return loadKatex().then(() => Promise.all(FACES.map((face) => document.fonts.load(face)))).then(() => undefined, () => undefined);
 }
 
+const cacheKey = (source: string, display: boolean) => `${display ? 'D' : 'I'}${source}`;
+
+/** Deferred typesetting (`<Katex deferred>`): one equation per task. */
+const TYPESET = typesetQueue();
+
 /** KaTeX HTML (+ MathML for screen readers) for `source`, cached: the same line is rendered once. Null until KaTeX has loaded. */
 export function katexHtml(source: string, display: boolean): string | null {
   if (!katex) return null;
-  const key = `${display ? 'D' : 'I'}${source}`;
+  const key = cacheKey(source, display);
   let html = CACHE.get(key);
   if (html === undefined) {
     html = katex.renderToString(source, { throwOnError: false, displayMode: display, output: 'htmlAndMathml' });
@@ -39,8 +45,12 @@ export function katexHtml(source: string, display: boolean): string | null {
   return html;
 }
 
-/** KaTeX source rendered to HTML (errors shown in place, never thrown); the source text while KaTeX loads. */
-export function Katex({ source, display = false }: { source: string; display?: boolean }) {
+/**
+ * KaTeX source rendered to HTML (errors shown in place, never thrown); the source text while KaTeX loads.
+ * `deferred`: a source not typeset before is typeset in a task of its own (TYPESET), and until then the
+ * equation keeps showing what it showed (live worked numbers while runs train).
+ */
+export function Katex({ source, display = false, deferred = false }: { source: string; display?: boolean; deferred?: boolean }) {
   const [ready, setReady] = useState(katex !== null);
   useEffect(() => {
     if (ready) return;
@@ -50,11 +60,24 @@ export function Katex({ source, display = false }: { source: string; display?: b
       live = false;
     };
   }, [ready]);
-  const html = useMemo(() => (ready ? katexHtml(source, display) : null), [ready, source, display]);
+  const key = cacheKey(source, display);
+  const now = ready && (!deferred || CACHE.has(key));
+  const [late, setLate] = useState<string | null>(null); // bumped when a deferred typesetting has filled the cache
+  const html = useMemo(() => (now ? katexHtml(source, display) : null), [now, source, display, late]);
+  useEffect(() => {
+    if (!ready || now) return;
+    return TYPESET.enqueue(() => {
+      katexHtml(source, display);
+      setLate(key);
+    });
+  }, [ready, now, key, source, display]);
+  const shownBefore = useRef<string | null>(null);
+  const shown = html ?? (deferred ? shownBefore.current : null);
+  useLayoutEffect(() => { shownBefore.current = shown; }, [shown]);
   const host = useRef<HTMLSpanElement>(null);
-  useFitWidth(host, display ? html : null);
-  if (html === null) return <span className="katex-host" aria-busy="true">{source}</span>;
+  useFitWidth(host, display ? shown : null);
+  if (shown === null) return <span className="katex-host" aria-busy="true">{source}</span>;
   // a display equation shrinks to fit its card; one still wider scrolls sideways, and the scroller takes focus for keyboard users
-  if (display) return <span ref={host} className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />;
-  return <span className="katex-host" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (display) return <span ref={host} className="katex-host katex-scroll" tabIndex={0} dangerouslySetInnerHTML={{ __html: shown }} />;
+  return <span className="katex-host" dangerouslySetInnerHTML={{ __html: shown }} />;
 }

@@ -27,6 +27,7 @@ export const GroupSection = memo(function GroupSection({ selection: live }: { se
   const ref = useRef<HTMLElement>(null);
   // runs already in the store (or recorded runs on their way) whose group is still being drawn
   const anyRuns = useRunStore((s) => s.runs.length > 0);
+  const training = useRunStore((s) => s.training);
   const recordedLoading = useClassStore((s) => s.recorded.phase === 'loading');
   const coming = anyRuns || recordedLoading;
   const shown = useWhileVisible(live, ref);
@@ -44,7 +45,7 @@ export const GroupSection = memo(function GroupSection({ selection: live }: { se
       )}
       {selection.group ? (
         <div className="group-and-equations">
-          <RolloutGroup group={selection.group} estimators={selection.estimators} slack={slack} />
+          <RolloutGroup group={selection.group} estimators={selection.estimators} slack={slack} replaceInStages={training} />
           <EquationCards group={selection.group} estimators={selection.estimators} />
         </div>
       ) : selection.source === 'run' ? <FirstIterationWait /> : coming ? (

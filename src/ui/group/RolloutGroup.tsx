@@ -1,22 +1,33 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useViewStore } from '../../state/view-store';
-import { lanesOf, type ScoredRecord } from '../model/advantage-lanes';
+import { lanesOf, type Lane, type ScoredRecord } from '../model/advantage-lanes';
 import { barBound } from '../charts/bars-layout';
 import { analyzeGroup } from '../model/circuitous';
 import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
 import { useStagedCount } from '../use-after-paint';
+import { stagedCards, type CardData } from './staged-cards';
+import type { Verdict } from '../model/circuitous';
 
 /** Trajectory cards drawn per frame when a group view is staged (a group of up to this many draws at once). */
 const STAGED_CARDS = 4;
+/** Cards switched to a new group per frame when a group replaces the one shown (`replaceInStages`). */
+export const REPLACED_CARDS = 4;
+
+type Card = CardData<ScoredRecord, Verdict, Lane[]>;
 
 /** The G trajectories of one task side by side, in the chosen order (keyed by member, so a new iteration updates the cards in place). */
-export function RolloutGroup({ group, estimators, slack, rewardless = false, staged = false }: {
+export function RolloutGroup({ group, estimators, slack, rewardless = false, staged = false, replaceInStages = false }: {
   group: readonly ScoredRecord[]; estimators: string[]; slack: number;
   /** SFT / expert data: no outcome to show (every trajectory would read "failed"). */
   rewardless?: boolean;
   /** A new group's cards are drawn STAGED_CARDS per frame (the import view), not all in one task. */
   staged?: boolean;
+  /**
+   * A group that replaces the one shown switches REPLACED_CARDS cards per frame (staged-cards.ts), the others showing
+   * the old group's until their turn (a live run's next iteration, so one refresh is several short tasks).
+   */
+  replaceInStages?: boolean;
 }) {
   const sortBy = useViewStore((s) => s.sortBy);
   const sortEstimator = useViewStore((s) => s.sortEstimator);
@@ -31,6 +42,11 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   const circuitous = verdicts.filter((v) => v.circuitous).length;
   const stages = useStagedCount(staged ? Math.ceil(order.length / STAGED_CARDS) : 0, group);
   const drawn = staged ? order.slice(0, stages * STAGED_CARDS) : order;
+  const cards = useMemo(() => group.map((record, i): Card => ({ record, verdict: verdicts[i], lanes: lanes[i], bound })), [group, verdicts, lanes, bound]);
+  const switched = useStagedCount(replaceInStages ? Math.ceil(order.length / REPLACED_CARDS) : 0, group) * REPLACED_CARDS;
+  const shownBefore = useRef<Card[] | null>(null);
+  const shown = useMemo(() => (replaceInStages ? stagedCards(shownBefore.current, cards, order, switched) : cards), [replaceInStages, cards, order, switched]);
+  useLayoutEffect(() => { shownBefore.current = shown; }, [shown]);
   const flat = estimators.length > 0 && lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
   return (
     <section aria-label="Rollout group" className="rollout-group">
@@ -52,8 +68,8 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
       )}
       <div className="trajectories">
         {drawn.map((i) => (
-          <TrajectoryCard key={i} record={group[i]} member={i} verdict={verdicts[i]} lanes={lanes[i]}
-            bound={bound} focused={focused === i} turn={focused === i ? turn : -1} rewardless={rewardless} />
+          <TrajectoryCard key={i} record={shown[i].record} member={i} verdict={shown[i].verdict} lanes={shown[i].lanes}
+            bound={shown[i].bound} focused={focused === i} turn={focused === i ? turn : -1} rewardless={rewardless} />
         ))}
       </div>
     </section>

@@ -6,7 +6,7 @@ import { useThrottled } from '../use-throttled';
 import { resolveSelection, type Selection } from './selection';
 
 /** While training and following the latest iteration, the group view refreshes at most this often. */
-export const LIVE_REFRESH_MS = 1000;
+export const LIVE_REFRESH_MS = 2000;
 
 /**
  * The selected group, re-resolved when the runs, the view or the configured estimators change;

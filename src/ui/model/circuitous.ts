@@ -153,9 +153,21 @@ function verdictOf(record: CircuitousRecord, groupShortest: number | null, optio
   };
 }
 
+/**
+ * Verdicts per group (the group array, read-only) and slack: the group view, the divergence scatters and the tour
+ * analyse the same group once between them, and get the same array back.
+ */
+const analyzed = new WeakMap<readonly CircuitousRecord[], Map<number, Verdict[]>>();
+
 /** One verdict per trajectory of the group, in the group's order. */
 export function analyzeGroup(records: readonly CircuitousRecord[], options: CircuitousOptions): Verdict[] {
-  const successes = records.filter((r) => r.outcome.success).map((r) => r.turns.length);
-  const groupShortest = successes.length > 0 ? Math.min(...successes) : null;
-  return records.map((r) => verdictOf(r, groupShortest, options));
+  let bySlack = analyzed.get(records);
+  if (!bySlack) analyzed.set(records, (bySlack = new Map()));
+  let verdicts = bySlack.get(options.slack);
+  if (!verdicts) {
+    const successes = records.filter((r) => r.outcome.success).map((r) => r.turns.length);
+    const groupShortest = successes.length > 0 ? Math.min(...successes) : null;
+    bySlack.set(options.slack, (verdicts = records.map((r) => verdictOf(r, groupShortest, options))));
+  }
+  return verdicts;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutCurves, smooth } from '../../../src/ui/charts/curves-layout';
+import { CURVE_PIECE, layoutCurves, niceEnd, pieces, smooth } from '../../../src/ui/charts/curves-layout';
 import { layoutScatter } from '../../../src/ui/charts/scatter-layout';
 import { layoutBands } from '../../../src/ui/charts/bands-layout';
 import { barBound, layoutBars } from '../../../src/ui/charts/bars-layout';
@@ -52,6 +52,36 @@ describe('training curve layout', () => {
     expect(layout.iterationAt(layout.xAt(2.4))).toBe(2);
     expect(layout.iterationAt(-100)).toBe(1);
     expect(layout.iterationAt(1e6)).toBe(4);
+  });
+
+  it('pieces cover every point once, each starting where the one before ended', () => {
+    const points = Array.from({ length: 70 }, (_, i) => i);
+    const ps = pieces(points, 32);
+    expect(ps.map((p) => [p[0], p.at(-1)])).toEqual([[0, 32], [32, 64], [64, 69]]);
+    expect(pieces([7], 32)).toEqual([[7]]);
+    expect(pieces([], 32)).toEqual([]);
+  });
+
+  it('the x axis of a growing curve ends at a round number ahead of the data', () => {
+    expect([1, 7, 9.5, 10, 11, 55, 61, 130, 999].map(niceEnd)).toEqual([1, 8, 10, 10, 12, 60, 80, 150, 1000]);
+    const points = [1, 2, 3, 4, 5, 6, 7].map((x) => ({ x, y: x }));
+    const layout = layoutCurves({ series: [{ id: 'a', points }], growX: true }, size);
+    expect(layout.xAt(8)).toBeCloseTo(layout.plot.right);
+    expect(layout.xAt(7)).toBeLessThan(layout.plot.right);
+  });
+
+  it('appending an iteration to a live curve redraws only its last piece', () => {
+    const metric = (x: number) => ({ x, y: Math.sin(x / 5) * 0.4 + 0.5 });
+    const run = (n: number) => layoutCurves({ series: [{ id: 'a', points: Array.from({ length: n }, (_, i) => metric(i + 1)) }], yInclude: [0, 1], growX: true }, size);
+    const before = run(2 * CURVE_PIECE + 5).lines[0];
+    const after = run(2 * CURVE_PIECE + 6).lines[0];
+    expect(after.rawPieces.slice(0, 2)).toEqual(before.rawPieces.slice(0, 2));
+    expect(after.smoothPieces.slice(0, 2)).toEqual(before.smoothPieces.slice(0, 2));
+    expect(after.rawPieces[2]).not.toBe(before.rawPieces[2]);
+    expect(after.raw).toBe(after.rawPieces.join(''));
+    // without room to grow every point moves when the axis stretches
+    const fixed = (n: number) => layoutCurves({ series: [{ id: 'a', points: Array.from({ length: n }, (_, i) => metric(i + 1)) }], yInclude: [0, 1] }, size).lines[0];
+    expect(fixed(2 * CURVE_PIECE + 6).rawPieces[0]).not.toBe(fixed(2 * CURVE_PIECE + 5).rawPieces[0]);
   });
 
   it('an empty chart still lays out without NaN', () => {

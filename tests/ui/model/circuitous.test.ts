@@ -25,6 +25,15 @@ const loopy = record(true, [
 ], 5);
 
 describe('circuitous successes', () => {
+  it('one group is analysed once per slack: the group view and the scatters get the same verdicts back', () => {
+    const group = [direct, loopy];
+    const first = analyzeGroup(group, { slack: 2 });
+    expect(analyzeGroup(group, { slack: 2 })).toBe(first);
+    expect(analyzeGroup(group, { slack: 20 })).not.toBe(first);
+    expect(analyzeGroup(group, { slack: 20 })[1].circuitous).toBe(true); // still longer than the group's quickest success
+    expect(analyzeGroup([direct, loopy], { slack: 2 })).not.toBe(first); // another group array is analysed afresh
+  });
+
   it('a success at the oracle length in a group of equals is not circuitous', () => {
     const [v] = analyzeGroup([direct, direct], { slack: 0 });
     expect(v.circuitous).toBe(false);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { longTaskWindows, profileInWindows, summarizeTrace, type TraceEvent } from '../../bench/lab-profile';
+
+const MAIN = { pid: 1, tid: 2 };
+const threadName: TraceEvent = { name: 'thread_name', ph: 'M', ts: 0, ...MAIN, args: { name: 'CrRendererMain' } };
+const task = (ts: number, durMs: number, cpuMs: number, where = MAIN): TraceEvent => ({ name: 'RunTask', ph: 'X', ts, dur: durMs * 1000, tdur: cpuMs * 1000, ...where });
+
+describe('lab profile', () => {
+  it('counts long tasks by thread time, so a task that only waited for a core is not long', () => {
+    const events = [threadName, task(0, 300, 20), task(1e6, 80, 60), task(2e6, 150, 120), task(3e6, 500, 400, { pid: 9, tid: 9 })];
+    const s = summarizeTrace(events);
+    expect(s.cpuLongTasks).toEqual({ over50: 2, over100: 1, maxMs: 120 });
+    expect(s.cpuMs).toBe(200);
+  });
+
+  it('long-task windows are the main thread tasks over the wall-time threshold', () => {
+    const events = [threadName, task(0, 300, 20), task(1e6, 40, 30), task(2e6, 60, 50, { pid: 9, tid: 9 })];
+    expect(longTaskWindows(events)).toEqual([[0, 300_000]]);
+  });
+
+  it('attributes profile samples inside long tasks to every function on their stack, once each', () => {
+    const frame = (functionName: string) => ({ functionName, url: 'https://x/main.js', lineNumber: 0 });
+    const profile = {
+      startTime: 0,
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2] },
+        { id: 2, callFrame: frame('render'), children: [3] },
+        { id: 3, callFrame: frame('render'), children: [4] },
+        { id: 4, callFrame: frame('Card') },
+      ],
+      // samples at t = 1 ms, 2 ms (inside the window [0, 2.5 ms]) and 10 ms (outside); each stands for 1 ms
+      samples: [4, 2, 4, 4],
+      timeDeltas: [1000, 1000, 8000, 1000],
+    };
+    const rows = Object.fromEntries(profileInWindows(profile, [[0, 2500]]));
+    expect(rows['render (main.js:1)']).toBe(9); // 1 ms + 8 ms (the second sample stands until the next, at 10 ms)
+    expect(rows['Card (main.js:1)']).toBe(1);
+  });
+});
