@@ -81,7 +81,9 @@ export function openPicked(list: FileList | readonly File[]): void {
     void openRollouts(picked[0], picked[0].name);
     return;
   }
-  listFolder(picked.map((file) => ({ path: relativePathOf(file), file })));
+  const entries = picked.map((file) => ({ path: relativePathOf(file), file }));
+  // listed in a task of its own: the change event's task already holds the browser's own listing of the folder
+  setTimeout(() => listFolder(entries), 0);
 }
 
 const fileOf = (entry: FileSystemFileEntry) => new Promise<File>((resolve, reject) => entry.file(resolve, reject));

@@ -47,6 +47,15 @@ describe('a training run folder in the lab', () => {
     expect(await run.locator('tbody tr[data-summarised="true"]').count()).toBe(5);
     expect(await run.locator('td[data-col="groups"]').allInnerTexts()).toEqual(['4', '4', '4', '4', '4']);
     expect(await page.getByTestId('run-overview-status').innerText()).toBe('overview of all 5 steps');
+    // the rows are grids (drawn only when in view), yet still a table to assistive technology, with aligned columns
+    const table = run.getByRole('table');
+    expect(await table.getByRole('row').count()).toBe(6);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toContain('Trajectories');
+    expect(await table.getByRole('row', { name: /step 3/ }).getByRole('cell').count()).toBe(10);
+    const header = await table.getByRole('columnheader', { name: 'Groups' }).boundingBox();
+    const cell = await run.locator('tr[data-step="5"] td[data-col="groups"]').boundingBox();
+    expect(Math.abs((header?.x ?? 0) - (cell?.x ?? -1))).toBeLessThan(1);
+    expect(header?.width).toBeCloseTo(cell?.width ?? 0, 0);
 
     await run.getByRole('button', { name: 'Open step 3' }).click();
     expect(await waitForSummary(page, 'gen-run step 3 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
