@@ -64,12 +64,12 @@ function headNotes(results: ExperimentResults, context: ReportContext | undefine
   if (!head) return [];
   const others = runCommits(results).filter((c) => c !== head);
   if (others.length === 0) return ['', `Every run ran at ${head}, the commit this report was rendered at (HEAD).`];
-  return ['', ...others.map((commit) => {
+  return others.flatMap((commit) => {
     const changes = context.coreChanges?.[commit];
     const code = changes === undefined || changes === null ? 'whether src/core differs between the two is not known'
       : changes.length === 0 ? 'src/core is identical at both' : `src/core differs in ${changes.join(', ')}`;
-    return `**Not HEAD:** runs at commit ${commit} did not run at ${head}, the commit (HEAD) this report was rendered at; ${code}.`;
-  })];
+    return ['', `**Not HEAD:** runs at commit ${commit} did not run at ${head}, the commit (HEAD) this report was rendered at; ${code}.`];
+  });
 }
 
 function provenanceLines(results: ExperimentResults): string[] {
