@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/args';
-import { experimentCommand, portableArgs } from '../../src/cli/commands/experiment';
+import { experimentCommand, gitCommit, portableArgs, reportContext } from '../../src/cli/commands/experiment';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { parseResults } from '../../src/core/experiments/results';
 import { readCheckpointFile } from '../../src/cli/run-file-io';
@@ -31,9 +32,10 @@ describe('npm run cli -- experiment', () => {
   it('--dry-run prints one line per planned run without training', async () => {
     const { io, out, err } = captureIo();
     expect(await experimentCommand.run(['alpha-ablation', '--seeds', '2', '--dry-run'], io)).toBe(0);
-    expect(out).toHaveLength(10);
+    expect(out).toHaveLength(30); // 5 α values × 3 environments × 2 seeds
     expect(out[0]).toMatch(/^alpha-0\.5\/household-v0\/seed1 {2}\{.*"estimatorParams":\{"alphaInit":0\.5/);
-    expect(err[0]).toMatch(/experiment alpha-ablation \(full\): 10 runs/);
+    expect(out[2]).toMatch(/^alpha-0\.5\/shop-v0\/seed1 {2}\{/);
+    expect(err[0]).toMatch(/experiment alpha-ablation \(full\): 30 runs = arms × \[household-v0, shop-v0, science-v0\]/);
   });
 
   it('a tiny overhead experiment writes results.json, report.md and its SVG, with progress and an ETA on stderr', async () => {
@@ -58,6 +60,26 @@ describe('npm run cli -- experiment', () => {
     expect(await experimentCommand.run(['--render', join(dir, 'overhead', 'results.json'), '--out', out], cap.io)).toBe(0);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toBe(readFileSync(join(dir, 'overhead', 'report.md'), 'utf8'));
     expect(existsSync(join(out, 'timing.svg'))).toBe(true);
+  });
+
+  it('--render says in report.md when the runs did not run at HEAD, and what differs in src/core', async () => {
+    const results = parseResults(JSON.parse(readFileSync(join(dir, 'overhead', 'results.json'), 'utf8')));
+    const head = gitCommit();
+    expect(head).toMatch(/^[0-9a-f]{4,40}(\+dirty)?$/);
+    expect(reportContext(results)).toEqual({ head, coreChanges: {} });
+    const render = async (commit: string) => {
+      const file = join(dir, `commit-${commit.slice(0, 7)}.json`);
+      writeFileSync(file, JSON.stringify({ ...results, provenance: { ...results.provenance, commit } }));
+      const out = join(dir, `rendered-${commit.slice(0, 7)}`);
+      expect(await experimentCommand.run(['--render', file, '--out', out], captureIo().io)).toBe(0);
+      return readFileSync(join(out, 'report.md'), 'utf8');
+    };
+    expect(await render(head!)).toContain(`Every run ran at ${head}, the commit this report was rendered at (HEAD).`);
+    expect(await render('0000000')).toContain(`**Not HEAD:** runs at commit 0000000 did not run at ${head}, the commit (HEAD) this report was rendered at; whether src/core differs between the two is not known.`);
+    const full = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(); // the same commit, not spelt as gitCommit spells it
+    const changes = reportContext({ ...results, provenance: { ...results.provenance, commit: full } }).coreChanges?.[full];
+    const dirty = execFileSync('git', ['diff', '--name-only', 'HEAD', '--', 'src/core'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(changes).toEqual([...new Set(dirty.map((f) => f.split('/').slice(0, 3).join('/')))].sort()); // [] on a clean checkout
   });
 
   it('--render a,b merges runs of one experiment made separately (--arms) into one results.json and report, keeping each part\'s provenance', async () => {

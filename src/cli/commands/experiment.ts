@@ -19,7 +19,7 @@ import { childRunOne, unitListing, type UnitMessage } from '../experiment-jobs';
 import type { RunOne } from '../../core/experiments/runner';
 import {
   assembleResults, buildReport, EXPERIMENT_IDS, formatDuration, formatProgress, mergeResults, parseResults, planExperiment, planUnits, runPlan,
-  SIZE_NAMES, type ExperimentPlan, type ExperimentResults, type Provenance, type SizeName,
+  runCommits, SIZE_NAMES, type ExperimentPlan, type ExperimentResults, type Provenance, type ReportContext, type SizeName,
 } from '../../core/experiments';
 import { EVAL_TEMPERATURE } from '../../core/experiments/evaluate';
 import { trainerRunOne } from '../../core/experiments/train-run';
@@ -90,6 +90,22 @@ export function gitCommit(): string | null {
   return dirty ? `${head}+dirty` : head;
 }
 
+/**
+ * The report's view of HEAD: the commit checked out now and, per commit the runs ran at, the src/core folders
+ * whose files differ between that commit and the working tree (null when git cannot tell, e.g. a `+dirty` run).
+ */
+export function reportContext(results: ExperimentResults): ReportContext {
+  const head = gitCommit();
+  const coreChanges: Record<string, string[] | null> = {};
+  for (const commit of runCommits(results)) {
+    if (commit === head) continue;
+    const names = /^[0-9a-f]{4,40}$/.test(commit) ? git(['diff', '--name-only', commit, '--', 'src/core']) : null;
+    coreChanges[commit] = names === null ? null
+      : [...new Set(names.split('\n').filter(Boolean).map((name) => name.split('/').slice(0, 3).join('/')))].sort();
+  }
+  return { head, coreChanges };
+}
+
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
@@ -134,7 +150,7 @@ function describePlan(plan: ExperimentPlan): string[] {
 /** Writes results.json, report.md and the SVGs; returns the file names. */
 export async function writeExperimentOutput(out: string, results: ExperimentResults, withResults = true): Promise<string[]> {
   await mkdir(out, { recursive: true });
-  const report = buildReport(results);
+  const report = buildReport(results, reportContext(results));
   if (withResults) await writeFile(join(out, 'results.json'), JSON.stringify(results) + '\n');
   await writeFile(join(out, 'report.md'), report.markdown);
   for (const f of report.files) await writeFile(join(out, f.name), f.content + '\n');

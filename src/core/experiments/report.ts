@@ -15,6 +15,16 @@ export interface ReportFile {
   content: string;
 }
 
+/**
+ * Where the report is rendered: the commit checked out then (`head`, short hash as `gitCommit` gives it) and,
+ * per commit the runs ran at, the folders of src/core that differ between it and `head` (null = unknown).
+ * Without a context the report states the runs' commits only.
+ */
+export interface ReportContext {
+  head: string | null;
+  coreChanges?: Readonly<Record<string, readonly string[] | null>>;
+}
+
 export interface Report {
   markdown: string;
   /** The SVG figures, referenced from the markdown by file name. */
@@ -42,6 +52,26 @@ function envSettings(results: ExperimentResults): string[] {
   });
 }
 
+/** The commits the runs ran at, in the order the parts list them. */
+export function runCommits(results: ExperimentResults): string[] {
+  const provenances = results.parts ? results.parts.map((p) => p.provenance) : [results.provenance];
+  return [...new Set(provenances.map((p) => p.commit ?? 'unknown'))];
+}
+
+/** One line per run commit that is not the commit the report is rendered at, saying what differs in src/core. */
+function headNotes(results: ExperimentResults, context: ReportContext | undefined): string[] {
+  const head = context?.head;
+  if (!head) return [];
+  const others = runCommits(results).filter((c) => c !== head);
+  if (others.length === 0) return ['', `Every run ran at ${head}, the commit this report was rendered at (HEAD).`];
+  return others.flatMap((commit) => {
+    const changes = context.coreChanges?.[commit];
+    const code = changes === undefined || changes === null ? 'whether src/core differs between the two is not known'
+      : changes.length === 0 ? 'src/core is identical at both' : `src/core differs in ${changes.join(', ')}`;
+    return ['', `**Not HEAD:** runs at commit ${commit} did not run at ${head}, the commit (HEAD) this report was rendered at; ${code}.`];
+  });
+}
+
 function provenanceLines(results: ExperimentResults): string[] {
   const line = (p: ExperimentResults['provenance'], wallMs: number) =>
     `\`${p.command}\` at commit ${p.commit ?? 'unknown'} on ${p.date} (Rollout Lab ${p.packageVersion}, TensorFlow.js ${p.tfjsVersion}, backend ${p.backend}; ${p.platform}). Wall time ${formatDuration(wallMs)}.`;
@@ -53,7 +83,7 @@ function provenanceLines(results: ExperimentResults): string[] {
   ];
 }
 
-function header(results: ExperimentResults): string[] {
+function header(results: ExperimentResults, context: ReportContext | undefined): string[] {
   const s = results.sizes;
   const def = getExperiment(results.experiment);
   return [
@@ -62,6 +92,7 @@ function header(results: ExperimentResults): string[] {
     `> ${def.claimLabel ?? 'Paper claim'}: ${def.claim}`,
     '',
     ...provenanceLines(results),
+    ...headNotes(results, context),
     '',
     '## Size',
     '',
@@ -74,10 +105,10 @@ function header(results: ExperimentResults): string[] {
   ];
 }
 
-export function buildReport(results: ExperimentResults): Report {
+export function buildReport(results: ExperimentResults, context?: ReportContext): Report {
   const tables = experimentTables(results);
   const figures = experimentFigures(results);
-  const lines = [...header(results), '## Tables', ''];
+  const lines = [...header(results, context), '## Tables', ''];
   for (const t of tables) lines.push(`### ${t.title}`, '', t.caption, '', markdownTable(t), '');
   lines.push('## Figures', '');
   for (const f of figures) lines.push(`![${f.title}](${f.file})`, '', `*${f.caption}*`, '');

@@ -41,7 +41,7 @@ describe('experiment registry and plans', () => {
   });
 
   it('the alpha ablation sweeps the paper values with alpha_final = alpha_init / 2', () => {
-    const runs = planExperiment('alpha-ablation', 'full', { seeds: 1 }).runs;
+    const runs = planExperiment('alpha-ablation', 'full', { seeds: 1, envs: ['household-v0'] }).runs;
     expect(runs.map((r) => r.config.estimatorParams?.alphaInit)).toEqual([...ALPHA_VALUES]);
     expect(runs.map((r) => r.config.estimatorParams?.alphaFinal)).toEqual(ALPHA_VALUES.map((a) => a / 2));
   });
@@ -63,6 +63,43 @@ describe('experiment registry and plans', () => {
       'grpo/household-v0/seed1', 'grpo/household-v0/seed2', 'planpo/household-v0/seed1', 'planpo/household-v0/seed2',
     ]);
     expect(() => planExperiment('main', 'full', { arms: ['grpo', 'nope'] })).toThrow(/has no arm nope; its arms are grpo, planpo/);
+  });
+
+  it('alpha-ablation, components, length-shaping and ood run on all three environments, each with main\'s settings for it', () => {
+    const others = (config: object, arm: object | undefined) => Object.fromEntries(Object.entries(config).filter(([k]) => k !== 'estimator' && !(k in (arm ?? {}))));
+    for (const id of ['alpha-ablation', 'components', 'length-shaping', 'ood'] as const) {
+      const def = getExperiment(id);
+      const plan = planExperiment(id, 'full', { seeds: 2, iterations: 150, envs: ['shop-v0', 'science-v0'] });
+      expect(plan.envs, id).toEqual(['shop-v0', 'science-v0']);
+      expect(plan.runs, id).toHaveLength(def.arms.length * 2 * 2);
+      for (const run of plan.runs) {
+        const main = planExperiment('main', 'full', { seeds: 2, iterations: 150, envs: [run.env], arms: ['grpo'] }).runs.find((r) => r.seed === run.seed)!;
+        const arm = def.arms.find((a) => a.id === run.arm)!;
+        expect(others(run.config, arm.config), run.runId).toEqual(others(main.config, arm.config));
+        expect(run.config, run.runId).toMatchObject({ estimator: arm.estimator, ...arm.config });
+      }
+    }
+    expect(planExperiment('ood', 'full', { seeds: 1, envs: ['shop-v0'] }).runs[0].config).toMatchObject({ envSize: 60, maxTurns: 15 });
+    expect(planExperiment('ood', 'full', { seeds: 1, envs: ['science-v0'] }).runs[0].config).toMatchObject({ taskType: 'find-non-living-thing', envSize: 2 });
+  });
+
+  it('their household runs keep the settings of the shipped 3-seed × 40-iteration results (ood 5 receptacles, the rest 4)', () => {
+    for (const id of ['alpha-ablation', 'components', 'length-shaping', 'ood'] as const) {
+      const def = getExperiment(id);
+      for (const [size, maxTurns] of [['full', 20], ['reduced', 15]] as const) {
+        const runs = planExperiment(id, size, { envs: ['household-v0'] }).runs;
+        const { seeds, iterations, groupSize, tasksPerIteration } = SIZE_PRESETS[size];
+        expect(runs.map((r) => r.runId), `${id} ${size}`).toEqual(def.arms.flatMap((a) => Array.from({ length: seeds }, (_, i) => `${a.id}/household-v0/seed${i + 1}`)));
+        for (const run of runs) {
+          const arm = def.arms.find((a) => a.id === run.arm)!;
+          expect(run.config, run.runId).toEqual({
+            env: 'household-v0', estimator: arm.estimator, seed: run.seed, iterations, groupSize, tasksPerIteration,
+            envSize: id === 'ood' ? 5 : 4, maxTurns, ...arm.config,
+          });
+        }
+      }
+      expect(def.envs.reduced, id).toEqual(['household-v0']);
+    }
   });
 
   it('unknown experiments, foreign envs and bad sizes are refused with a readable error', () => {

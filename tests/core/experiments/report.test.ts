@@ -62,6 +62,34 @@ describe('report figures and markdown', () => {
   });
 });
 
+describe('report provenance against HEAD', () => {
+  const merged = (commits: string[]) => ({
+    ...mainResults,
+    parts: commits.map((commit, i) => ({ provenance: { ...mainResults.provenance, commit, command: `part ${i}` }, envs: ['household-v0'], arms: ['grpo'], runs: 1, wallMs: 1000 })),
+  });
+
+  it('says nothing about HEAD when the renderer does not know it', () => {
+    expect(buildReport(mainResults).markdown).not.toMatch(/HEAD/);
+    expect(buildReport(mainResults, { head: null }).markdown).not.toMatch(/HEAD/);
+  });
+
+  it('says when every run ran at the commit the report is rendered at', () => {
+    expect(buildReport(mainResults, { head: 'abc1234' }).markdown).toContain('Every run ran at abc1234, the commit this report was rendered at (HEAD).');
+    expect(buildReport(mainResults, { head: 'abc1234' }).markdown).not.toContain('Not HEAD');
+  });
+
+  it('names each run commit that is not HEAD, with what differs in src/core or that it is not known', () => {
+    const md = buildReport(merged(['abc1234', 'def5678', 'abc1234', '0ff0ff0+dirty']), {
+      head: 'fff0000', coreChanges: { abc1234: [], def5678: ['src/core/experiments', 'src/core/train'], '0ff0ff0+dirty': null },
+    }).markdown;
+    expect(md.match(/\*\*Not HEAD:\*\*/g)).toHaveLength(3);
+    expect(md).toContain('**Not HEAD:** runs at commit abc1234 did not run at fff0000, the commit (HEAD) this report was rendered at; src/core is identical at both.');
+    expect(md).toContain('runs at commit def5678 did not run at fff0000, the commit (HEAD) this report was rendered at; src/core differs in src/core/experiments, src/core/train.');
+    expect(md).toContain('runs at commit 0ff0ff0+dirty did not run at fff0000, the commit (HEAD) this report was rendered at; whether src/core differs between the two is not known.');
+    expect(buildReport(merged(['abc1234', 'fff0000']), { head: 'fff0000' }).markdown.match(/Not HEAD/g)).toHaveLength(1);
+  });
+});
+
 describe('results.json schema', () => {
   it('round-trips through JSON and parses back', () => {
     expect(parseResults(JSON.parse(JSON.stringify(mainResults)))).toEqual(mainResults);
