@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BYTES, ImportFormatError, type ColumnMapping } from '../src
 import { ImportSession } from '../src/core/io/import/session/session';
 import type { GroupFilters } from '../src/core/io/import/session/groups';
 import type { StepSummaryRow } from '../src/core/run/step-summary';
-import { chunksOf, firstOpening, openingDone, readStep, summarizeSteps, type RunFileBlob } from './run-folder';
+import { chunksOf, firstOpening, openingDone, readStep, stepsInBatches, summarizeSteps, type RunFileBlob, type RunStepFiles } from './run-folder';
 
 /** The most a gzip file may unpack to in the lab (checked while unpacking; past it the file is refused). */
 const IMPORT_MAX_BYTES = DEFAULT_MAX_BYTES;
@@ -83,10 +83,13 @@ const api = {
       throw error;
     }
   },
-  /** Stream the run's overview (one step's files at a time), posting each step's row; stops a run overview already going. */
-  async summarizeRun(steps: Array<{ step: number | null; files: RunFileBlob[] }>, onRow: (row: StepSummaryRow) => void) {
+  /**
+   * Stream the run's overview (one step's files at a time), posting each step's row; stops a run overview already
+   * going. The `count` steps' files are asked of the page a few steps at a time (`stepsAt`).
+   */
+  async summarizeRun(count: number, stepsAt: (from: number, to: number) => RunStepFiles[] | Promise<RunStepFiles[]>, onRow: (row: StepSummaryRow) => void) {
     const generation = ++runGeneration;
-    return summarizeSteps(steps, IMPORT_MAX_BYTES, () => generation !== runGeneration, onRow);
+    return summarizeSteps(stepsInBatches(count, stepsAt), IMPORT_MAX_BYTES, () => generation !== runGeneration, onRow);
   },
   stopRun() {
     runGeneration++;

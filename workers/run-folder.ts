@@ -108,16 +108,28 @@ export async function readStep(files: readonly RunFileBlob[], maxBytes: number, 
   return { ...joined, notes: [...joined.notes, ...unread.map((u) => `${u.path}: not read: ${u.reason}`)] };
 }
 
+/** One training step's files, as the overview reads them. */
+export interface RunStepFiles { step: number | null; files: RunFileBlob[] }
+
+/**
+ * A run's steps fetched from the page a batch at a time (`stepsAt(from, to)`), so the page never
+ * sends every file at once: posting a File makes the page's thread ask the browser for its size
+ * and date, and a run's hundreds of files in one message took one long task.
+ */
+export async function* stepsInBatches(count: number, stepsAt: (from: number, to: number) => RunStepFiles[] | Promise<RunStepFiles[]>, batch = 8): AsyncGenerator<RunStepFiles> {
+  for (let from = 0; from < count; from += batch) yield* await stepsAt(from, Math.min(count, from + batch));
+}
+
 /**
  * The run's overview: per step (in the order given), its files read, summarised, dropped; `onRow`
  * gets the step's row at once. Resolves with every row (a group naming another step lands there),
  * or null when `stopped()` turned true between steps.
  */
 export async function summarizeSteps(
-  steps: ReadonlyArray<{ step: number | null; files: RunFileBlob[] }>, maxBytes: number, stopped: () => boolean, onRow: (row: StepSummaryRow) => unknown,
+  steps: Iterable<RunStepFiles> | AsyncIterable<RunStepFiles>, maxBytes: number, stopped: () => boolean, onRow: (row: StepSummaryRow) => unknown,
 ): Promise<StepSummaryRow[] | null> {
   const state = emptySummary();
-  for (const s of steps) {
+  for await (const s of steps) {
     if (stopped()) return null;
     await openingDone();
     const { read, unread } = await readStepFiles(s.files, { maxBytes, cancelled: stopped, gated: true });

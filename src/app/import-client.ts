@@ -83,11 +83,11 @@ export async function openRolloutFiles(files: Array<{ path: string; file: Blob }
   return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping));
 }
 
-/** Stream a run's overview in the worker (one step's files at a time); `onRow` gets each step's row. */
+/** Stream a run's overview in the worker (one step's files at a time, sent as it asks for them); `onRow` gets each step's row. */
 export function summarizeRunFiles(
   steps: Array<{ step: number | null; files: Array<{ path: string; file: Blob }> }>, onRow: (row: StepSummaryRow) => void,
 ): Promise<StepSummaryRow[] | null> {
-  return worker().summarizeRun(steps, Comlink.proxy(onRow));
+  return worker().summarizeRun(steps.length, Comlink.proxy((from: number, to: number) => steps.slice(from, to)), Comlink.proxy(onRow));
 }
 
 export function stopRunOverview(): void {

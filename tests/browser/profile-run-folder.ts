@@ -64,12 +64,14 @@ function selfTimes(events: TraceEvent[]): Map<string, number> {
 
 /**
  * PROFILE_DETAIL=js adds V8's sampling profiler (JS by function), =layout adds layout invalidation
- * tracking (why each layout happened); both slow the page down (invalidation tracking takes a stack
+ * tracking (why each layout happened), =ipc the page's messages to other processes (where a task waits);
+ * all slow the page down (invalidation tracking takes a stack
  * trace per DOM change, so DOM calls look many times dearer than they are).
  */
 const DETAIL = [
   ...(process.env.PROFILE_DETAIL?.includes('js') ? ['disabled-by-default-v8.cpu_profiler'] : []),
   ...(process.env.PROFILE_DETAIL?.includes('layout') ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+  ...(process.env.PROFILE_DETAIL?.includes('ipc') ? ['mojom', 'ipc', 'blink', 'disabled-by-default-devtools.timeline.stack'] : []),
 ];
 
 interface Capture { events: TraceEvent[]; marks: Array<[string, number]>; markAt: number }

@@ -73,12 +73,12 @@ describe('a run folder comes back after a reload', () => {
     await page.getByText('Estimator parameters').click();
     expect(await page.getByLabel('PlanPO alpha', { exact: true }).inputValue()).toBe('0.7');
     const again = page.getByRole('region', { name: 'Training run' });
-    expect(await again.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2', 'step 3', 'step 4']);
-    expect(await again.locator('td[data-col="groups"]').allInnerTexts()).toEqual(['4', '4', '4', '4']); // the overview rows were kept
+    expect(await again.locator('tbody th').allTextContents()).toEqual(['step 1', 'step 2', 'step 3', 'step 4']);
+    expect(await again.locator('td[data-col="groups"]').allTextContents()).toEqual(['4', '4', '4', '4']); // the overview rows were kept
     expect(await page.getByTestId('run-without-folder').innerText()).toContain('Re-open the folder to see every step');
     expect(await page.getByTestId('run-without-folder').getByRole('button').count()).toBe(0); // no handle: pick the folder again
     expect(await again.getByRole('button', { name: 'Open step 1' }).isDisabled()).toBe(true);
-    expect(await again.locator('tr[aria-current="true"] th').innerText()).toBe('step 3');
+    expect(await again.locator('tr[aria-current="true"] th').textContent()).toBe('step 3');
 
     // picking the folder again brings every step back
     await page.getByLabel('Rollouts folder').setInputFiles(root);

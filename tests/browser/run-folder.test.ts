@@ -38,16 +38,17 @@ describe('a training run folder in the lab', () => {
     await page.getByLabel('Rollouts folder').setInputFiles(root);
     const run = page.getByRole('region', { name: 'Training run' });
     await run.waitFor({ timeout: 30_000 });
-    expect(await run.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
+    expect(await run.locator('tbody th').allTextContents()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
     expect(await run.innerText()).toContain('5 training steps (1–5) · 10 files');
 
     // the first step opens by itself (both its ranks), while the overview fills in step by step
     await waitForSummary(page, 'gen-run step 1 (2 files)', 60_000);
     await expect.poll(() => run.getAttribute('data-overview'), { timeout: 90_000 }).toBe('done');
     expect(await run.locator('tbody tr[data-summarised="true"]').count()).toBe(5);
-    expect(await run.locator('td[data-col="groups"]').allInnerTexts()).toEqual(['4', '4', '4', '4', '4']);
+    expect(await run.locator('td[data-col="groups"]').allTextContents()).toEqual(['4', '4', '4', '4', '4']);
     expect(await page.getByTestId('run-overview-status').innerText()).toBe('overview of all 5 steps');
-    // the rows are grids (drawn only when in view), yet still a table to assistive technology, with aligned columns
+    // the rows are grids drawn only when in view (content-visibility: a row out of view has no innerText, so the
+    // tests read textContent), yet still a table to assistive technology, with aligned columns
     const table = run.getByRole('table');
     expect(await table.getByRole('row').count()).toBe(6);
     expect(await table.getByRole('columnheader').allInnerTexts()).toContain('Trajectories');
@@ -64,7 +65,7 @@ describe('a training run folder in the lab', () => {
     await expect.poll(() => page.getByLabel(/^Group \(/).locator('option').count(), { timeout: 30_000 }).toBe(4);
     const options = await page.getByLabel(/^Group \(/).locator('option').allInnerTexts();
     for (const label of options) expect(label).toMatch(/^step 3 · /);
-    expect(await run.locator('tr[aria-current="true"] th').innerText()).toBe('step 3');
+    expect(await run.locator('tr[aria-current="true"] th').textContent()).toBe('step 3');
 
     await page.screenshot({ path: join(shots, 'import-run-folder.png'), fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -80,7 +81,7 @@ describe('a training run folder in the lab', () => {
     await dropPaths(page, [root]);
     const run = page.getByRole('region', { name: 'Training run' });
     await run.waitFor({ timeout: 30_000 });
-    expect(await run.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
+    expect(await run.locator('tbody th').allTextContents()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
     expect(await waitForSummary(page, 'gen-run step 1 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
     expect(errors).toEqual([]);
   });
@@ -90,7 +91,7 @@ describe('a training run folder in the lab', () => {
     await page.getByLabel('Rollouts folder').setInputFiles(flatRoot);
     const run = page.getByRole('region', { name: 'Training run' });
     await run.waitFor({ timeout: 30_000 });
-    expect(await run.locator('tbody th').allInnerTexts()).toEqual(['step 1', 'step 2']);
+    expect(await run.locator('tbody th').allTextContents()).toEqual(['step 1', 'step 2']);
     const panel = page.getByRole('region', { name: 'Map the columns' });
     await panel.waitFor({ timeout: 30_000 });
     await panel.getByLabel('Prompt').selectOption('q_text');

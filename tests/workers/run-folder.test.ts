@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstOpening, readStep, summarizeSteps, type RunFileBlob } from '../../workers/run-folder';
+import { firstOpening, readStep, stepsInBatches, summarizeSteps, type RunFileBlob, type RunStepFiles } from '../../workers/run-folder';
 import { runSampleFiles } from '../../src/core/io/samples/write-run';
 
 const steps: Array<{ step: number; files: RunFileBlob[] }> = [];
@@ -30,5 +30,19 @@ describe('the import worker\'s run folder calls', () => {
     expect(result.estimatesDeferred).toBe(true);
     expect(result.tokenCounts).toBe('estimated');
     expect(result.trajectories).toHaveLength(16);
+  });
+
+  it('the overview asks the page for its steps a batch at a time, only as it reaches them, and summarises them as from one list', async () => {
+    const asked: Array<[number, number]> = [];
+    const stepsAt = (from: number, to: number): RunStepFiles[] => { asked.push([from, to]); return steps.slice(from, to); };
+    const source = stepsInBatches(steps.length, stepsAt, 2);
+    expect((await source.next()).value?.step).toBe(1);
+    expect(asked).toEqual([[0, 2]]);
+    const rest: number[] = [];
+    for await (const s of source) rest.push(s.step!);
+    expect(rest).toEqual([2, 3]);
+    expect(asked).toEqual([[0, 2], [2, 3]]);
+    const fromBatches = await summarizeSteps(stepsInBatches(steps.length, async (from, to) => steps.slice(from, to), 2), 1e9, () => false, () => undefined);
+    expect(fromBatches).toEqual(await summarizeSteps(steps, 1e9, () => false, () => undefined));
   });
 });
