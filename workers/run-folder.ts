@@ -116,7 +116,7 @@ export interface RunStepFiles { step: number | null; files: RunFileBlob[] }
  * sends every file at once: posting a File makes the page's thread ask the browser for its size
  * and date, and a run's hundreds of files in one message took one long task.
  */
-export async function* stepsInBatches(count: number, stepsAt: (from: number, to: number) => RunStepFiles[] | Promise<RunStepFiles[]>, batch = 8): AsyncGenerator<RunStepFiles> {
+export async function* stepsInBatches(count: number, stepsAt: (from: number, to: number) => RunStepFiles[] | Promise<RunStepFiles[]>, batch = 4): AsyncGenerator<RunStepFiles> {
   for (let from = 0; from < count; from += batch) yield* await stepsAt(from, Math.min(count, from + batch));
 }
 

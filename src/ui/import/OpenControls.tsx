@@ -22,7 +22,8 @@ function FolderFiles() {
   return (
     <span className="picker folder-files" data-testid="folder-files">
       <label htmlFor="import-folder-file">File in folder ({folder.length})</label>
-      <select id="import-folder-file" value={current} disabled={reading} onChange={(e) => void openFolderFile(e.target.value)}>
+      {/* not disabled while a file is read, but refusing the change: disabling a select of hundreds of options restyled every option twice per opened step */}
+      <select id="import-folder-file" value={current} aria-busy={reading} onChange={(e) => { if (!reading) void openFolderFile(e.target.value); }}>
         {current === '' && <option value="">choose a file</option>}
         {folder.slice(0, stages * OPTIONS_PER_STAGE).map((p) => <option key={p} value={p}>{p}</option>)}
       </select>
