@@ -9,10 +9,11 @@ import { useStagedCount } from '../use-after-paint';
 import { stagedCards, type CardData } from './staged-cards';
 import type { Verdict } from '../model/circuitous';
 
-/** Trajectory cards drawn per frame when a group view is staged (a group of up to this many draws at once). */
-const STAGED_CARDS = 4;
-/** Cards switched to a new group per frame when a group replaces the one shown (`replaceInStages`). */
-export const REPLACED_CARDS = 4;
+/**
+ * Trajectory cards handled per frame when a new group arrives: drawn (`staged`, a first draw) or
+ * switched from the old group's data (`replaceInStages`). A group of up to this many draws at once.
+ */
+const CARDS_PER_FRAME = 4;
 
 type Card = CardData<ScoredRecord, Verdict, Lane[]>;
 
@@ -21,10 +22,10 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   group: readonly ScoredRecord[]; estimators: string[]; slack: number;
   /** SFT / expert data: no outcome to show (every trajectory would read "failed"). */
   rewardless?: boolean;
-  /** A new group's cards are drawn STAGED_CARDS per frame (the import view), not all in one task. */
+  /** A new group's cards are drawn CARDS_PER_FRAME per frame (the import view), not all in one task. */
   staged?: boolean;
   /**
-   * A group that replaces the one shown switches REPLACED_CARDS cards per frame (staged-cards.ts), the others showing
+   * A group that replaces the one shown switches CARDS_PER_FRAME cards per frame (staged-cards.ts), the others showing
    * the old group's until their turn (a live run's next iteration, so one refresh is several short tasks).
    */
   replaceInStages?: boolean;
@@ -40,12 +41,12 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   const first = group[0];
   const successes = verdicts.filter((v) => v.success).length;
   const circuitous = verdicts.filter((v) => v.circuitous).length;
-  const stages = useStagedCount(staged ? Math.ceil(order.length / STAGED_CARDS) : 0, group);
-  const drawn = staged ? order.slice(0, stages * STAGED_CARDS) : order;
+  // cards drawn or switched so far for this group (read only when one of the two stagings applies)
+  const ready = useStagedCount(staged || replaceInStages ? Math.ceil(order.length / CARDS_PER_FRAME) : 0, group) * CARDS_PER_FRAME;
+  const drawn = staged ? order.slice(0, ready) : order;
   const cards = useMemo(() => group.map((record, i): Card => ({ record, verdict: verdicts[i], lanes: lanes[i], bound })), [group, verdicts, lanes, bound]);
-  const switched = useStagedCount(replaceInStages ? Math.ceil(order.length / REPLACED_CARDS) : 0, group) * REPLACED_CARDS;
   const shownBefore = useRef<Card[] | null>(null);
-  const shown = useMemo(() => (replaceInStages ? stagedCards(shownBefore.current, cards, order, switched) : cards), [replaceInStages, cards, order, switched]);
+  const shown = useMemo(() => (replaceInStages ? stagedCards(shownBefore.current, cards, order, ready) : cards), [replaceInStages, cards, order, ready]);
   useLayoutEffect(() => { shownBefore.current = shown; }, [shown]);
   const flat = estimators.length > 0 && lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
   return (
