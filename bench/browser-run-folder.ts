@@ -39,6 +39,7 @@ import { dropPaths } from '../tests/browser/import-page';
 import { serveStatic } from '../tests/browser/static-server';
 import { runSampleFiles } from '../src/core/io/samples/write-run';
 import { heapSampler } from './browser-import';
+import { cpuLongTaskCounts, mainThreadTasks, type TraceEvent } from './lab-profile';
 
 export interface RunFolderFigures {
   steps: number;
@@ -61,7 +62,7 @@ export interface RunFolderFigures {
   /** Each task over 100 ms: seconds after the pick, and its duration in ms. */
   over100: Array<[number, number]>;
   /** BENCH_RUN_TRACE=1: main-thread tasks from the pick on by thread time (count > 50 ms, > 100 ms, longest ms); null otherwise. */
-  taskCpu: { over50: number; over100: number; longestMs: number } | null;
+  taskCpu: { over50: number; over100: number; maxMs: number } | null;
   /** The folder dropped on a fresh page: seconds from the drop to the steps listed, to step 1's summary, to its first group drawn. */
   dropped: { listedSeconds: number; firstStepSeconds: number; groupSeconds: number };
   /** The CLI's summary in one process vs four merged parts (null: skipped). */
@@ -143,13 +144,6 @@ async function openStep(page: Page, step: number): Promise<StepOpen> {
   return { step, seconds, groupSeconds: (Date.now() - started) / 1000 };
 }
 
-/** Top-level tasks of the page's main thread in a trace, by thread time (µs → counts and ms). */
-function tasksByCpu(events: Array<{ name: string; ph: string; ts: number; tdur?: number; pid: number; tid: number; args?: { name?: string } }>, fromTs: number) {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const cpu = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts >= fromTs && mains.has(`${e.pid}:${e.tid}`)).map((e) => (e.tdur ?? 0) / 1000);
-  return { over50: cpu.filter((ms) => ms > 50).length, over100: cpu.filter((ms) => ms > 100).length, longestMs: Math.round(Math.max(0, ...cpu)) };
-}
-
 /** The run folder dropped on a fresh page: the steps listed, step 1's summary and its first group drawn (wall clock from the drop). */
 async function dropRunFolder(lab: LabBrowser, url: string, root: string): Promise<RunFolderFigures['dropped']> {
   const { page } = await openPage(lab, url);
@@ -197,7 +191,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     for (const step of [options.steps, 1, middle]) opens.push(await openStep(page, step));
     await page.waitForTimeout(500); // the last group view renders (counted in the long tasks)
     const peak = await sampler.stop();
-    const trace = tracing ? JSON.parse((await lab.browser.stopTracing()).toString('utf8')) as { traceEvents: Parameters<typeof tasksByCpu>[0] } : null;
+    const trace = tracing ? JSON.parse((await lab.browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } : null;
     const t = (await page.evaluate('({ picked: window.__picked, listed: window.__listed, first: window.__first, overview: window.__overview, tasks: window.__tasks })')) as {
       picked: number; listed: number; first: number; overview: number; tasks: Array<[number, number]>;
     };
@@ -214,7 +208,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
       openWhileStreaming, opens, peakPageHeapMB: mb(peak.page), peakWorkerHeapMB: mb(peak.worker),
       longTasksOver50: tasks.length, longTasksOver100: tasks.filter(([, d]) => d > 100).length, longestTaskMs: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
       over100: tasks.filter(([, d]) => d > 100).map(([s, d]) => [Math.round((s - t.picked) / 100) / 10, Math.round(d)]),
-      taskCpu: trace ? tasksByCpu(trace.traceEvents, 0) : null,
+      taskCpu: trace ? cpuLongTaskCounts(mainThreadTasks(trace.traceEvents)) : null,
       dropped, cli: cliFigures,
     };
   } finally {
@@ -233,7 +227,7 @@ export function formatRunFolderFigures(f: RunFolderFigures): string {
     `  step opened (summary / first group drawn) while the overview streams: ${opened(f.openWhileStreaming)}; after it: ${f.opens.map(opened).join(', ')}`,
     `  peak JS heap: page ${f.peakPageHeapMB} MB, import worker ${f.peakWorkerHeapMB} MB`,
     `  main-thread long tasks from the pick on: ${f.longTasksOver50} > 50 ms, ${f.longTasksOver100} > 100 ms, longest ${f.longestTaskMs} ms${f.over100.length ? ` (over 100 ms at ${f.over100.map(([at, d]) => `${at} s: ${d} ms`).join(', ')})` : ''}`,
-    ...(f.taskCpu ? [`  the same tasks by thread (CPU) time: ${f.taskCpu.over50} > 50 ms, ${f.taskCpu.over100} > 100 ms, longest ${f.taskCpu.longestMs} ms (trace from the pick on)`] : []),
+    ...(f.taskCpu ? [`  the same tasks by thread (CPU) time: ${f.taskCpu.over50} > 50 ms, ${f.taskCpu.over100} > 100 ms, longest ${f.taskCpu.maxMs} ms (trace from the pick on)`] : []),
     `  dropped on a fresh page: steps listed ${s(f.dropped.listedSeconds)}, step 1 open ${s(f.dropped.firstStepSeconds)} / ${s(f.dropped.groupSeconds)} after the drop`,
     ...(f.cli ? [`  CLI summary --json: one process ${s(f.cli.oneSeconds)}; --part K/4 --state in 4 processes at once ${s(f.cli.partsSeconds)} + --merge ${s(f.cli.mergeSeconds)}; `
       + `byte-identical JSON: ${f.cli.identical ? 'yes' : 'NO'}`] : []),

@@ -28,11 +28,7 @@ export interface TraceEvent {
 export interface MainThreadSummary {
   /** CPU time of the page's main thread over the traced span (top-level tasks' thread time), ms. */
   cpuMs: number;
-  /**
-   * Top-level tasks whose thread time (CPU, not wall) is over 50 ms and over 100 ms: the long-task
-   * count a loaded machine does not inflate (a task of 10 ms of CPU that waited 60 ms for a core is
-   * long by wall time only).
-   */
+  /** Top-level tasks over 50 and 100 ms of thread time, and the longest (cpuLongTaskCounts). */
   cpuLongTasks: { over50: number; over100: number; maxMs: number };
   /** Milliseconds per kind over the traced span (top-level events only). */
   kinds: Record<string, number>;
@@ -53,18 +49,43 @@ const KIND: [RegExp, string][] = [
 
 const kindOf = (name: string) => KIND.find(([re]) => re.test(name))?.[1] ?? null;
 
+/** The fields the helpers below read from a trace event (a script may keep more per event). */
+type ThreadEvent = Pick<TraceEvent, 'name' | 'ph' | 'ts' | 'dur' | 'tdur' | 'pid' | 'tid'> & { args?: { name?: string } };
+
+const threadKey = (e: ThreadEvent) => `${e.pid}:${e.tid}`;
+
+/** The renderers' main threads in a trace (the threads named CrRendererMain), as `pid:tid`. */
+export function mainThreads(events: readonly ThreadEvent[]): Set<string> {
+  return new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadKey));
+}
+
+/** Whether `e` ran on one of `mains` (from mainThreads). */
+export const onThreads = (e: ThreadEvent, mains: ReadonlySet<string>) => mains.has(threadKey(e));
+
+/** The main threads' top-level tasks (the scheduler's RunTask, which do not nest), in trace order. */
+export function mainThreadTasks<E extends ThreadEvent>(events: readonly E[]): E[] {
+  const mains = mainThreads(events);
+  return events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onThreads(e, mains));
+}
+
+/**
+ * Tasks whose thread time (CPU, not wall) is over 50 ms and over 100 ms, and the longest: the
+ * long-task count a loaded machine does not inflate (a task of 10 ms of CPU that waited 60 ms for a
+ * core is long by wall time only).
+ */
+export function cpuLongTaskCounts(tasks: readonly ThreadEvent[]): { over50: number; over100: number; maxMs: number } {
+  const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000);
+  return { over50: cpu.filter((ms) => ms > 50).length, over100: cpu.filter((ms) => ms > 100).length, maxMs: Math.round(Math.max(0, ...cpu)) };
+}
+
 /** Top-level kind totals on the renderer's main thread (the thread named CrRendererMain of the page's process). */
 export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'kinds' | 'events' | 'cpuMs' | 'cpuLongTasks'> {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  // top-level tasks (the scheduler's RunTask) do not nest: their thread time is the thread's CPU time
-  const taskCpu = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`)).map((e) => (e.tdur ?? 0) / 1000);
-  const cpuMs = taskCpu.reduce((sum, ms) => sum + ms, 0);
-  const cpuLongTasks = {
-    over50: taskCpu.filter((ms) => ms > 50).length,
-    over100: taskCpu.filter((ms) => ms > 100).length,
-    maxMs: Math.round(Math.max(0, ...taskCpu)),
-  };
-  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`) && kindOf(e.name))
+  const mains = mainThreads(events);
+  // top-level tasks do not nest: their thread time is the thread's CPU time
+  const tasks = mainThreadTasks(events);
+  const cpuMs = tasks.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
+  const cpuLongTasks = cpuLongTaskCounts(tasks);
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && onThreads(e, mains) && kindOf(e.name))
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const kinds: Record<string, number> = {};
   const byName = new Map<string, number>();
@@ -89,15 +110,15 @@ export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'k
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
 interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
 
-function frameKey(f: ProfileNode['callFrame']): string {
+/** A profile frame as `name (file:line)`. */
+export function frameKey(f: ProfileNode['callFrame']): string {
   const file = f.url.split('/').pop() ?? '';
   return `${f.functionName || '(anonymous)'}${file ? ` (${file}:${f.lineNumber + 1})` : ''}`;
 }
 
 /** The main thread's top-level tasks longer than `thresholdMs` (wall), as [start, end] in trace µs. */
 export function longTaskWindows(events: TraceEvent[], thresholdMs = 50): Array<[number, number]> {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  return events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > thresholdMs * 1000)
+  return mainThreadTasks(events).filter((e) => (e.dur ?? 0) > thresholdMs * 1000)
     .map((e): [number, number] => [e.ts, e.ts + e.dur!]).sort((a, b) => a[0] - b[0]);
 }
 

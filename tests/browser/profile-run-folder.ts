@@ -13,6 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { frameKey, mainThreads, onThreads } from '../../bench/lab-profile';
 import { launchChromium } from './browser';
 import { serveStatic } from './static-server';
 
@@ -37,7 +38,7 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number): Array<{ ts: 
   for (const e of events) {
     if (e.name !== 'ProfileChunk' || e.id !== start.id) continue;
     const d = e.args?.data;
-    for (const n of d?.cpuProfile?.nodes ?? []) names.set(n.id, `${n.callFrame.functionName || '(anon)'}@${(n.callFrame.url ?? '').split('/').pop()}:${n.callFrame.lineNumber + 1}`);
+    for (const n of d?.cpuProfile?.nodes ?? []) names.set(n.id, frameKey({ ...n.callFrame, url: n.callFrame.url ?? '' }));
     const samples = d?.cpuProfile?.samples ?? [];
     samples.forEach((id, i) => { t += d?.timeDeltas?.[i] ?? 0; out.push({ ts: t, fn: names.get(id) ?? '?' }); });
   }
@@ -120,19 +121,22 @@ async function capture(dist: string, folder: string, steps: number): Promise<Cap
   }
 }
 
+/** V8's pseudo frames, which are not JS. */
+const NOT_JS = new Set(['(root)', '(program)', '(idle)', '(garbage collector)']);
+
 /** Every main-thread task over 50 ms with what it did. */
 function analyse({ events, marks, markAt }: Capture): void {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = mainThreads(events);
   const startMark = events.find((e) => e.name === 'profile-start');
   // The trace clock (µs) against the page clock (ms): the mark was made at marks' clock too.
   const traceStart = startMark ? startMark.ts : events[0].ts;
   const pageMs = (ts: number) => markAt + (ts - traceStart) / 1000;
   const from = marks[0][1];
   const label = (ms: number) => { let l = ''; for (const [name, at] of marks) if (at <= ms) l = name; return l; };
-  const onMain = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && pageMs(e.ts) >= from).sort((a, b) => a.ts - b.ts);
+  const onMain = events.filter((e) => e.ph === 'X' && onThreads(e, mains) && pageMs(e.ts) >= from).sort((a, b) => a.ts - b.ts);
   const [mainPid, mainTid] = [...mains][0].split(':').map(Number);
   const samples = samplesOf(events, mainPid, mainTid);
-  const invalidations = events.filter((e) => e.name === 'LayoutInvalidationTracking' && mains.has(`${e.pid}:${e.tid}`));
+  const invalidations = events.filter((e) => e.name === 'LayoutInvalidationTracking' && onThreads(e, mains));
   const tasks = onMain.filter((e) => e.name === 'RunTask' && ((e.dur ?? 0) > 50_000 || (e.tdur ?? 0) > 50_000));
   let over100 = 0;
   let over100Cpu = 0;
@@ -146,7 +150,7 @@ function analyse({ events, marks, markAt }: Capture): void {
     const layouts = inside.filter((e) => e.name === 'Layout').map((e) => `${((e.dur ?? 0) / 1000).toFixed(0)} ms ${e.args?.beginData?.dirtyObjects ?? '?'}/${e.args?.beginData?.totalObjects ?? '?'}`);
     const styles = inside.filter((e) => e.name === 'UpdateLayoutTree').map((e) => `${((e.dur ?? 0) / 1000).toFixed(0)} ms ${e.args?.elementCount ?? '?'} el`);
     const js = new Map<string, number>();
-    for (const x of samples) if (x.ts >= task.ts && x.ts < end && !x.fn.startsWith('(')) js.set(x.fn, (js.get(x.fn) ?? 0) + 1);
+    for (const x of samples) if (x.ts >= task.ts && x.ts < end && !NOT_JS.has(x.fn)) js.set(x.fn, (js.get(x.fn) ?? 0) + 1);
     const reasons = new Map<string, number>();
     for (const x of invalidations) if (x.ts >= task.ts - 50_000 && x.ts < end) reasons.set(x.args?.data?.reason ?? '?', (reasons.get(x.args?.data?.reason ?? '?') ?? 0) + 1);
     const topSelf = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
