@@ -65,7 +65,7 @@ export interface Preset {
 
 const withRun = (config: LabConfig, patch: Partial<RunConfig>, estimators?: string[]): LabConfig => ({
   ...config,
-  run: { ...config.run, sftEpisodes: 0, sftByType: false, taskFeatures: 'bag', ...patch },
+  run: { ...config.run, sftEpisodes: 0, sftByType: false, tasksByType: false, taskFeatures: 'bag', ...patch },
   estimators: estimators ?? config.estimators,
 });
 

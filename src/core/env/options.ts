@@ -58,3 +58,14 @@ export function resolveCommonOptions<T extends string>(
     maxTurns: checkInt(env, 'maxTurns', options.maxTurns, 1, limits.maxTurns.limit, limits.maxTurns.default),
   };
 }
+
+/**
+ * The env options of slot `i` of a draw stratified by task type: the given options with task type
+ * `i mod |types|`, when they leave the type to the seed and the env has more than one; otherwise
+ * the options unchanged. The SFT warm start numbers its demonstrations this way, and a run with
+ * `tasksByType` its RL tasks (slot = iteration · B + b).
+ */
+export function stratifiedOptions(taskTypes: readonly string[], options: EnvOptions, i: number): EnvOptions {
+  if (options.taskType !== undefined || taskTypes.length < 2) return options;
+  return { ...options, taskType: taskTypes[i % taskTypes.length] };
+}

@@ -9,6 +9,7 @@
  *   need no pass; finished episodes drop out of the batch.
  * - Each episode consumes its own Rng only, so its tokens do not depend on who else is in the batch.
  */
+import { stratifiedOptions } from '../env/options';
 import type { BaseEnvState, EnvOptions, TextEnv } from '../env/types';
 import { createRng, deriveSeed, type Rng } from '../math';
 import { ResponseDecoder, parseFreeResponse, renderResponse, type DecodeLimits, type DecodingMode } from '../policy/decoding';
@@ -29,6 +30,12 @@ export interface CollectOptions {
   limits: DecodeLimits;
   temperature: number;
   envOptions: EnvOptions;
+  /**
+   * Tasks stratified by type: task b of iteration k gets type (k·B + b) mod |types| when
+   * `envOptions` leaves the type to the seed (every type equally often; with B = |types|, every
+   * type in every iteration). Off: each task's type is drawn from its env seed.
+   */
+  byType?: boolean;
   /** Seed stream names; evaluation uses its own ('eval-env', 'eval-sample'). */
   streams?: { env: string; sample: string };
 }
@@ -61,7 +68,7 @@ export async function collectGroups<S extends BaseEnvState>(
   const envOptions = { ...opts.envOptions, maxTurns: opts.maxTurns };
   for (let b = 0; b < opts.tasks; b++) {
     const envSeed = deriveSeed(opts.seed, streams.env, opts.iteration, b);
-    const reset = env.reset(envSeed, envOptions);
+    const reset = env.reset(envSeed, opts.byType ? stratifiedOptions(env.taskTypes, envOptions, opts.iteration * opts.tasks + b) : envOptions);
     const group: TaskGroup = {
       taskIndex: b, envSeed, task: reset.task, taskType: reset.state.taskType,
       oracleTurns: env.solve(reset.state).length, trajectories: [],

@@ -42,6 +42,8 @@ export interface RunConfig {
   sftEpisodes: number;
   /** SFT demonstrations split evenly over the task types when the run draws every type (sft.ts). */
   sftByType: boolean;
+  /** RL tasks stratified by type when the run draws every type (core/rollout/collect.ts `byType`). */
+  tasksByType: boolean;
   /**
    * K of declared schedules (α(k)); null = `iterations`. A resumed run that trains for longer
    * keeps its original K here, so α never jumps back up.

@@ -14,6 +14,7 @@
  *   meanEnvReward        mean of the environment's own return (household: 10 · success)
  *   loopsPerEpisode      mean number of turns that repeat the previous command
  *   rewardsMeasured      mean R(τ_i) under every registered reward (defaults), on the same rollouts
+ *   successByType        successRate per task type present in the batch (its groups' trajectories only)
  *   loss, pgLoss, kl, entropy, clipFraction, clipFractionLower, approxKl, valueLoss
  *                        means over the iteration's optimizer steps (actorLoss outputs)
  */
@@ -50,6 +51,7 @@ export interface IterationMetrics extends Omit<UpdateStats, 'steps'> {
   meanEnvReward: number;
   loopsPerEpisode: number;
   rewardsMeasured: Record<string, number>;
+  successByType: Record<string, number>;
   alpha: number | null;
   tokens: number;
   decodeSteps: number;
@@ -78,6 +80,18 @@ export interface MetricInputs {
 
 const avg = (xs: readonly number[]): number => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
+/** Success share per task type, over the trajectories of that type's groups (key order: first seen). */
+export function successByType(batch: RolloutBatch): Record<string, number> {
+  const counts = new Map<string, { wins: number; all: number }>();
+  for (const g of batch.groups) {
+    const c = counts.get(g.taskType) ?? { wins: 0, all: 0 };
+    c.wins += g.trajectories.filter((t) => t.success).length;
+    c.all += g.trajectories.length;
+    counts.set(g.taskType, c);
+  }
+  return Object.fromEntries([...counts].map(([type, c]) => [type, c.wins / Math.max(1, c.all)]));
+}
+
 export function iterationMetrics(m: MetricInputs): IterationMetrics {
   const trajs = m.batch.groups.flatMap((g) => g.trajectories);
   const wins = trajs.filter((t) => t.success);
@@ -98,6 +112,7 @@ export function iterationMetrics(m: MetricInputs): IterationMetrics {
     meanEnvReward: avg(trajs.map((t) => t.envReward ?? t.reward)),
     loopsPerEpisode: avg(trajs.map((t) => countLoops(t.turns.map((turn) => turn.action)))),
     rewardsMeasured: measureRewards(m.batch.groups),
+    successByType: successByType(m.batch),
     loss: s.loss, pgLoss: s.pgLoss, kl: s.kl, entropy: s.entropy, clipFraction: s.clipFraction,
     clipFractionLower: s.clipFractionLower, approxKl: s.approxKl, valueLoss: s.valueLoss,
     alpha: m.alpha,

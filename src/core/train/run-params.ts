@@ -69,6 +69,7 @@ function declaredRunParams(): ParamSpec[] {
     integerParam('iterations', 150, 0, 100000, 'Iterations K', 'training iterations', { group: 'run' }),
     integerParam('sftEpisodes', 0, 0, 100000, 'SFT episodes', 'SFT warm start before RL: behaviour cloning on this many oracle demonstrations of the run\'s tasks (0 = none; π_ref becomes the warm start)', { group: 'advanced' }),
     booleanParam('sftByType', false, 'SFT by task type', 'SFT warm start: demonstrations split evenly over the task types when the run draws every type (otherwise each is drawn like a run task)', { group: 'advanced' }),
+    booleanParam('tasksByType', false, 'RL tasks by task type', "RL batches stratified by task type when the run draws every type: task b of iteration k gets type (k·B + b) mod the env's type count, so every type is trained equally often (with B = the type count, in every iteration); off: each task's type is drawn from its seed", { group: 'advanced' }),
     integerParam('scheduleHorizon', null, 1, 100000, 'Schedule horizon K', 'K of declared schedules (α(k)); a resumed run keeps its original K',
       { group: 'advanced', nullable: '= iterations' }),
     integerParam('groupSize', 8, 1, 64, 'Group size G', 'members per task (G)', { group: 'run' }),

@@ -25,6 +25,7 @@
  * - a resumed run recomputes the warm start (deterministic) only to restore that π_ref.
  */
 import * as tf from '@tensorflow/tfjs-core';
+import { stratifiedOptions } from '../env/options';
 import type { BaseEnvState, EnvOptions, TextEnv } from '../env/types';
 import { createRng, deriveSeed } from '../math';
 import { ResponseDecoder, type DecodeLimits, type DecodingMode } from '../policy/decoding';
@@ -128,8 +129,7 @@ function demoEpisode<S extends BaseEnvState>(policy: Policy, env: TextEnv<S>, en
 
 /** The env options of demonstration e: the run's, with task type e mod |types| when stratified by type. */
 export function demonstrationEnvOptions(env: Pick<TextEnv<BaseEnvState>, 'taskTypes'>, opts: SftOptions, e: number): EnvOptions {
-  const types = opts.byType && opts.envOptions.taskType === undefined ? env.taskTypes : [];
-  return types.length > 1 ? { ...opts.envOptions, taskType: types[e % types.length] } : opts.envOptions;
+  return opts.byType ? stratifiedOptions(env.taskTypes, opts.envOptions, e) : opts.envOptions;
 }
 
 /** The demonstration rows of `opts.episodes` oracle episodes (deterministic in the seed). */

@@ -153,6 +153,7 @@ export class Trainer {
       limits: { maxThinkTokens: cfg.maxThinkTokens, maxResponseTokens: cfg.maxResponseTokens },
       temperature: cfg.temperature,
       envOptions: { taskType: cfg.taskType ?? undefined, split: cfg.split, size: cfg.envSize ?? undefined },
+      byType: cfg.tasksByType,
     });
   }
 

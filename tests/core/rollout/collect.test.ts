@@ -5,6 +5,7 @@ import { deriveSeed } from '../../../src/core/math';
 import { Policy, vocabularyForEnv } from '../../../src/core/policy';
 import { collectGroups, groupRecords, type CollectOptions } from '../../../src/core/rollout';
 import { validateRolloutTrajectory, toRolloutGroups, readRollouts, writeRollouts } from '../../../src/core/io';
+import { getEnv } from '../../../src/core/env/registry';
 import { buttonEnv } from './tiny-env';
 
 const env = buttonEnv({ walk: true });
@@ -84,5 +85,30 @@ describe('collectGroups', () => {
     const { groups } = toRolloutGroups(read.records);
     expect(groups).toHaveLength(3);
     expect(groups[0].group.trajectories[0].numTokens[0]).toBe(batch.groups[0].trajectories[0].turns[0].tokens.length);
+  });
+});
+
+describe('collectGroups by task type (tasksByType)', () => {
+  const science = getEnv('science-v0');
+  let sciencePolicy: Policy;
+  beforeAll(() => {
+    sciencePolicy = Policy.create(vocabularyForEnv(science, { seeds: 4 }), { hidden: 8, hashBuckets: 64, maxPositions: 16 }, deriveSeed(7, 'init'));
+  });
+  afterAll(() => sciencePolicy.dispose());
+  const sciOpts = (over: Partial<CollectOptions>): CollectOptions => ({ ...opts, seed: 7, groupSize: 1, maxTurns: 1, ...over });
+  const typesOf = async (over: Partial<CollectOptions>) => (await collectGroups(sciencePolicy, science, sciOpts(over))).groups.map((g) => g.taskType);
+
+  it('gives task b of iteration k the type (k·B + b) mod |types|: with B = |types|, every type in every iteration', async () => {
+    const types = science.taskTypes;
+    expect(await typesOf({ byType: true, iteration: 3, tasks: types.length })).toEqual(types);
+    expect(await typesOf({ byType: true, iteration: 1, tasks: 3 })).toEqual([types[3], types[4], types[5]]);
+    expect(await typesOf({ byType: true, iteration: 2, tasks: 3 })).toEqual([types[6], types[7], types[0]]);
+  });
+
+  it('off, draws each type from the task seed; a run of one type keeps it', async () => {
+    const drawn = Array.from({ length: 6 }, (_, b) => science.reset(deriveSeed(7, 'env', 0, b), {}).state.taskType);
+    expect(await typesOf({ tasks: 6 })).toEqual(drawn);
+    expect(new Set(drawn).size).toBeGreaterThan(1);
+    expect(await typesOf({ byType: true, tasks: 4, envOptions: { taskType: 'melt' } })).toEqual(Array(4).fill('melt'));
   });
 });

@@ -8,7 +8,7 @@ import type { RunTelemetry } from '../../../../src/state/run-store';
 
 const metric = (iteration: number): IterationMetrics => ({
   iteration, successRate: iteration / 10, meanTurns: 3, meanSuccessTurns: iteration === 1 ? null : 2, meanOracleTurns: 2,
-  meanResponseTokens: 5, meanThinkTokens: 1, formatValidRate: 1, admissibleRate: 1, zeroStdGroupFraction: 0, meanReward: 0, meanEnvReward: 0, loopsPerEpisode: 0, rewardsMeasured: {}, alpha: null,
+  meanResponseTokens: 5, meanThinkTokens: 1, formatValidRate: 1, admissibleRate: 1, zeroStdGroupFraction: 0, meanReward: 0, meanEnvReward: 0, loopsPerEpisode: 0, rewardsMeasured: {}, successByType: {}, alpha: null,
   loss: 0.1, pgLoss: 0.1, kl: 0.01, entropy: 1, clipFraction: 0, clipFractionLower: 0, approxKl: 0, valueLoss: 0,
   tokens: 40, decodeSteps: 10, tokensPerSecond: 100, numTensors: 12, backend: 'wasm, "x"',
   timing: { rolloutMs: 1, advantageMs: 2, compareMs: 3, updateMs: 4, totalMs: 10 },
