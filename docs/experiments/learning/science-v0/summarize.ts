@@ -4,6 +4,9 @@
  * (one line per run, 10-iteration trailing mean) with the experiment chart code.
  * Run: npx tsx docs/experiments/learning/science-v0/summarize.ts [FOLDER [TITLE]]
  * (FOLDER: another folder of such logs, e.g. sft-rl/; TITLE: its chart's title).
+ * Logs that carry `successByType` (runs that draw every task type) also give a per-type table (each type's
+ * 10-iteration mean at the end and the first iteration where it reaches 0.5) and one chart per type,
+ * `success-<type>.svg`, with every run's line.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,7 +15,7 @@ import type { IterationMetrics } from '../../../../src/core/train/metrics';
 import { layoutLineChart } from '../../../../src/core/experiments/charts/layout';
 import { chartSvg } from '../../../../src/core/experiments/charts/svg';
 
-type Row = Pick<IterationMetrics, 'iteration' | 'successRate' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens' | 'meanThinkTokens'>;
+type Row = Pick<IterationMetrics, 'iteration' | 'successRate' | 'successByType' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens' | 'meanThinkTokens'>;
 
 const TARGET = 0.5;
 const dir = process.argv[2] ? resolve(process.argv[2]) : dirname(fileURLToPath(import.meta.url));
@@ -51,3 +54,43 @@ const layout = layoutLineChart({
   xLabel: 'iteration', yLabel: 'success', series, yDomain: [0, 1], format: 'percent',
 }, { width: 640, height: 320 });
 writeFileSync(join(dir, 'success-curves.svg'), chartSvg(layout) + '\n');
+
+// Per task type: the type's own share over the iterations that trained it (every iteration with tasksByType and B ≥ 8).
+const typed = runs.filter(({ rows }) => rows.some((r) => r.successByType && Object.keys(r.successByType).length > 1));
+if (typed.length > 0) {
+  const types = [...new Set(typed.flatMap(({ rows }) => rows.flatMap((r) => Object.keys(r.successByType ?? {}))))];
+  const typeRows = (rows: Row[], type: string) => rows.filter((r) => r.successByType?.[type] !== undefined)
+    .map((r) => ({ iteration: r.iteration, share: r.successByType[type] }));
+  const trailingOf = (xs: { share: number }[], i: number, w = 10) => mean(xs.slice(Math.max(0, i + 1 - w), i + 1).map((x) => x.share));
+  const table = [
+    '',
+    `Per task type: 10-iteration mean of the type's own success over the last 10 iterations that trained it (first iteration where that mean reached ${TARGET})`,
+    '',
+    `| estimator | seed | ${types.join(' | ')} | types ≥ ${TARGET} at the end | types that reached ${TARGET} |`,
+    `|---|---|${types.map(() => '---').join('|')}|---|---|`,
+  ];
+  for (const { est, seed, rows } of typed) {
+    const cells = types.map((type) => {
+      const xs = typeRows(rows, type);
+      const end = trailingOf(xs, xs.length - 1);
+      const first = xs.findIndex((_, i) => i >= 9 && trailingOf(xs, i) >= TARGET);
+      return { end, first: first >= 0 ? xs[first].iteration : null };
+    });
+    table.push(`| ${est} | ${seed} | ${cells.map((c) => `${f2(c.end)} (${c.first ?? '–'})`).join(' | ')} | ${cells.filter((c) => c.end >= TARGET).length} of ${types.length} | ${cells.filter((c) => c.first !== null).length} of ${types.length} |`);
+  }
+  process.stdout.write(table.join('\n') + '\n');
+  for (const type of types) {
+    const typeSeries = typed.map(({ est, seed, rows }) => {
+      const xs = typeRows(rows, type);
+      return {
+        id: est, label: `${est === 'grpo' ? 'GRPO' : 'PlanPO'} seed ${seed}`,
+        points: xs.map((x, i) => ({ x: x.iteration, mean: trailingOf(xs, i), low: null, high: null })),
+      };
+    });
+    const chart = layoutLineChart({
+      title: `science-v0 ${type}: the type's training success, trailing mean of ≤ 10 iterations`,
+      xLabel: 'iteration', yLabel: 'success', series: typeSeries, yDomain: [0, 1], format: 'percent',
+    }, { width: 640, height: 320 });
+    writeFileSync(join(dir, `success-${type}.svg`), chartSvg(chart) + '\n');
+  }
+}
