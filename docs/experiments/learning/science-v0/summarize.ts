@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { IterationMetrics } from '../../../../src/core/train/metrics';
 import { layoutLineChart } from '../../../../src/core/experiments/charts/layout';
 import { chartSvg } from '../../../../src/core/experiments/charts/svg';
+import { getEnv } from '../../../../src/core/env/registry';
 
 type Row = Pick<IterationMetrics, 'iteration' | 'successRate' | 'successByType' | 'meanTurns' | 'meanSuccessTurns' | 'meanOracleTurns' | 'meanResponseTokens' | 'meanThinkTokens'>;
 
@@ -58,7 +59,8 @@ writeFileSync(join(dir, 'success-curves.svg'), chartSvg(layout) + '\n');
 // Per task type: the type's own share over the iterations that trained it (every iteration with tasksByType and B ≥ 8).
 const typed = runs.filter(({ rows }) => rows.some((r) => r.successByType && Object.keys(r.successByType).length > 1));
 if (typed.length > 0) {
-  const types = [...new Set(typed.flatMap(({ rows }) => rows.flatMap((r) => Object.keys(r.successByType ?? {}))))];
+  const seen = new Set(typed.flatMap(({ rows }) => rows.flatMap((r) => Object.keys(r.successByType ?? {}))));
+  const types = [...getEnv('science-v0').taskTypes.filter((t) => seen.has(t)), ...[...seen].filter((t) => !getEnv('science-v0').taskTypes.includes(t))];
   const typeRows = (rows: Row[], type: string) => rows.filter((r) => r.successByType?.[type] !== undefined)
     .map((r) => ({ iteration: r.iteration, share: r.successByType[type] }));
   const trailingOf = (xs: { share: number }[], i: number, w = 10) => mean(xs.slice(Math.max(0, i + 1 - w), i + 1).map((x) => x.share));
