@@ -136,9 +136,14 @@ const RECORDER = `(() => {
 
 /** A run folder written before by writeRunFolder with these options: its counts, from the files on disk and the options. */
 function existingRunFolder(root: string, steps: number, groupsPerStep: number) {
-  const paths = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(root, p)).isFile());
+  const paths = runFolderPaths(root);
   const bytes = paths.reduce((sum, p) => sum + statSync(join(root, p)).size, 0);
-  return { trajectories: steps * groupsPerStep * 8, bytes, files: paths.length, paths: paths.map((p) => p.split(sep).join('/')) };
+  return { trajectories: steps * groupsPerStep * 8, bytes, files: paths.length, paths };
+}
+
+/** The relative paths (with `/`) of every file under `root`. */
+export function runFolderPaths(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(root, p)).isFile()).map((p) => p.split(sep).join('/'));
 }
 
 /** Write the run folder (one file in memory at a time); answers its counts. */
@@ -185,7 +190,7 @@ async function dropRunFolder(lab: LabBrowser, url: string, root: string): Promis
 }
 
 /** Open the run folder by `pick` on a page of the lab at `url` (the recorder's pick time is set by the page's own events, or here for the directory picker). */
-async function pickRunFolder(page: Page, pick: RunFolderPick, root: string): Promise<void> {
+export async function pickRunFolder(page: Page, pick: RunFolderPick, root: string): Promise<void> {
   if (pick === 'input') await page.getByLabel('Rollouts folder').setInputFiles(root);
   else if (pick === 'drop') await dropPaths(page, [root]);
   else {
@@ -290,7 +295,7 @@ export const runFolderOptions = () => ({
   existing: existingFolder(process.env.BENCH_RUN_DIR),
 });
 
-function runFolderPick(v: string): RunFolderPick {
+export function runFolderPick(v: string): RunFolderPick {
   if (v === 'input' || v === 'directory' || v === 'drop') return v;
   throw new Error(`BENCH_RUN_PICK=${v}: one of input, directory, drop`);
 }

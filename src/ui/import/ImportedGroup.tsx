@@ -6,7 +6,7 @@ import { useImportStore } from '../../state/import-store';
 import { viewEvents } from '../../state/view-store';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from '../charts/divergence-data';
 import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
-import { EquationCards } from '../equations/EquationCards';
+import { EquationCards, equationStages } from '../equations/EquationCards';
 import { estimatorLabel } from '../model/advantage-lanes';
 import { cardStages, RolloutGroup } from '../group/RolloutGroup';
 import { SingleTurnGroup } from '../group/SingleTurnGroup';
@@ -74,12 +74,12 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
   const legend = useRef<HTMLParagraphElement>(null); // the marker legend goes into exported scatters
   const fileName = useImportStore((s) => s.fileName);
   // An import's first group draws in stages, one a frame, so no frame lays out the whole view at once: its trajectory
-  // cards (RolloutGroup, a few a frame), then its equation cards (one a frame), then the scatters. A later pick in the
-  // same file draws the equations and scatters at once.
+  // cards (RolloutGroup, a few a frame), then its equation cards (EquationCards: an equation or its worked lines a
+  // frame), then the scatters. A later pick in the same file draws the equations and scatters at once.
   const cardFrames = group === null || singleTurn ? 1 : cardStages(group.length);
-  const stage = useStagedCount(cardFrames + estimators.length + 1, group === null ? null : fileName);
+  const stage = useStagedCount(cardFrames + equationStages(estimators.length) + 1, group === null ? null : fileName);
   const equations = stage > cardFrames;
-  const scatters = stage > cardFrames + estimators.length;
+  const scatters = stage > cardFrames + equationStages(estimators.length);
   return (
     <section aria-label="Imported group" className="group-section">
       <div className="section-head">
