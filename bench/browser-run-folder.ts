@@ -2,11 +2,21 @@
  * A whole training run's folder in the lab, in headless Chromium, at the scale of a real run: the
  * project's own sample writer (src/core/io/samples/write-run.ts) writes an AgentGym-RL-style folder
  * (`step{N}/{rank}.json`, 4 ranks per step; by default 200 steps × 320 groups × 8 = 512,000
- * trajectories, ~4 turns each) into a temp dir (removed after), the folder is picked through the
- * `webkitdirectory` input (setInputFiles with the directory: Chromium reads the files from disk), and
- * this prints
+ * trajectories, ~4 turns each) into a temp dir (removed after; BENCH_RUN_DIR=<dir>/run uses a folder
+ * this bench's writer wrote before, and keeps it), the folder is opened by one of the product's three
+ * paths (BENCH_RUN_PICK):
+ * - `input` (the default): the `webkitdirectory` input, the fallback where the browser has no
+ *   directory picker (setInputFiles with the directory: Chromium lists and reads the files from disk);
+ * - `directory`: "Open folder…" through `showDirectoryPicker`, with only the native dialog replaced:
+ *   the folder is first copied into the page's origin-private file system (not timed), and the
+ *   picker answers that folder's real `FileSystemDirectoryHandle` (import-page.ts
+ *   `pickerAnswersPrivateFolder`); listing it and reading its files are the browser's own;
+ * - `drop`: the folder dropped on the page (Chromium's own drag input with the directory's path,
+ *   `dropPaths`; the page reads it through `DataTransferItem.webkitGetAsEntry`);
+ * and this prints
  * - the time until the steps are listed, until the first step is open, until the overview of every
- *   step is done (page clock from the input's change event);
+ *   step is done (page clock from the pick: the input's change event, the click on "Open folder…",
+ *   or the drop event);
  * - the time to open a step (click to its summary on screen, and to its first group drawn) while the
  *   overview streams, and after it, for the first, the middle and the last step;
  * - peak JS heap of the page and of the import worker (CDP, sampled every 200 ms; see browser-import.ts);
@@ -23,30 +33,35 @@
  *   JSON texts are byte-identical, and the wall times.
  *
  *   npx tsx bench/browser-run-folder.ts   (or BENCH_RUN_FOLDER=only npm run bench)
- *   BENCH_RUN_STEPS=200 BENCH_RUN_GROUPS=320 BENCH_RUN_TURNS=4
+ *   BENCH_RUN_STEPS=200 BENCH_RUN_GROUPS=320 BENCH_RUN_TURNS=4 BENCH_RUN_PICK=input|directory|drop
  *
  * Serves the built `dist/` (BENCH_BUILD=1 rebuilds; BENCH_DIST=DIR serves another build, for an old-vs-new run). Writing the folder takes minutes and ~1.5 GB of
  * disk. Benchmarks print figures; tests never assert timings.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
-import { dropPaths } from '../tests/browser/import-page';
+import { dropPaths, pickerAnswersPrivateFolder } from '../tests/browser/import-page';
 import { serveStatic } from '../tests/browser/static-server';
 import { runSampleFiles } from '../src/core/io/samples/write-run';
 import { heapSampler } from './browser-import';
 import { cpuLongTaskCounts, mainThreadTasks, type TraceEvent } from './lab-profile';
 
+/** How the bench opens the folder (the module comment). */
+export type RunFolderPick = 'input' | 'directory' | 'drop';
+
 export interface RunFolderFigures {
+  /** The path the folder was opened by; every figure below but `dropped` measures this path. */
+  pick: RunFolderPick;
   steps: number;
   files: number;
   trajectories: number;
   megabytes: number;
-  /** Page clock, seconds from the folder input's change event. */
+  /** Page clock, seconds from the pick (the input's change event, the click on "Open folder…", or the drop event). */
   listedSeconds: number;
   firstStepSeconds: number;
   overviewSeconds: number;
@@ -106,7 +121,9 @@ async function summaryOneVsParts(root: string, dir: string): Promise<NonNullable
 const RECORDER = `(() => {
   const tasks = []; window.__tasks = tasks;
   new PerformanceObserver((l) => { for (const e of l.getEntries()) tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
-  document.addEventListener('change', () => { window.__picked = performance.now(); }, true);
+  const picked = () => { window.__picked = performance.now(); };
+  document.addEventListener('change', picked, true);
+  document.addEventListener('drop', picked, true);
   const seen = () => {
     const run = document.querySelector('[data-testid=run-steps]');
     if (run && window.__listed === undefined) window.__listed = performance.now();
@@ -117,20 +134,32 @@ const RECORDER = `(() => {
   new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-overview'] });
 })()`;
 
+/** A run folder written before by writeRunFolder with these options: its counts, from the files on disk and the options. */
+function existingRunFolder(root: string, steps: number, groupsPerStep: number) {
+  const paths = runFolderPaths(root);
+  const bytes = paths.reduce((sum, p) => sum + statSync(join(root, p)).size, 0);
+  return { trajectories: steps * groupsPerStep * 8, bytes, files: paths.length, paths };
+}
+
+/** The relative paths (with `/`) of every file under `root`. */
+export function runFolderPaths(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(root, p)).isFile()).map((p) => p.split(sep).join('/'));
+}
+
 /** Write the run folder (one file in memory at a time); answers its counts. */
 function writeRunFolder(root: string, steps: number, groupsPerStep: number, maxTurns: number) {
   let trajectories = 0;
   let bytes = 0;
-  let files = 0;
+  const paths: string[] = [];
   for (const f of runSampleFiles({ layout: 'agentgym-rl', steps, groupsPerStep, groupSize: 8, maxTurns, ranks: 4, seed: 2 })) {
     mkdirSync(dirname(join(root, f.path)), { recursive: true });
     writeFileSync(join(root, f.path), f.text);
     trajectories += f.trajectories;
     bytes += Buffer.byteLength(f.text);
-    files++;
+    paths.push(f.path);
     if (f.step % 20 === 0 && f.path.endsWith('/0.json')) process.stderr.write(`bench: run folder written through step ${f.step}\n`);
   }
-  return { trajectories, bytes, files };
+  return { trajectories, bytes, files: paths.length, paths };
 }
 
 async function openStep(page: Page, step: number): Promise<StepOpen> {
@@ -160,25 +189,43 @@ async function dropRunFolder(lab: LabBrowser, url: string, root: string): Promis
   return { listedSeconds, firstStepSeconds, groupSeconds };
 }
 
-export async function benchBrowserRunFolder(options: { steps: number; groupsPerStep: number; maxTurns: number }): Promise<RunFolderFigures> {
+/** Open the run folder by `pick` on a page of the lab at `url` (the recorder's pick time is set by the page's own events, or here for the directory picker). */
+export async function pickRunFolder(page: Page, pick: RunFolderPick, root: string): Promise<void> {
+  if (pick === 'input') await page.getByLabel('Rollouts folder').setInputFiles(root);
+  else if (pick === 'drop') await dropPaths(page, [root]);
+  else {
+    await page.evaluate('window.__picked = performance.now()');
+    await page.locator('button', { hasText: 'Open folder…' }).click();
+  }
+}
+
+export async function benchBrowserRunFolder(options: { steps: number; groupsPerStep: number; maxTurns: number; pick: RunFolderPick; existing?: string }): Promise<RunFolderFigures> {
   const dist = resolve(process.env.BENCH_DIST ?? 'dist');
   if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'bench-run-folder-'));
-  const root = join(dir, 'run');
-  const server = await serveStatic(dist, '/bench/');
+  const root = options.existing ? resolve(options.existing) : join(dir, 'run');
+  const server = await serveStatic(dist, '/bench/', { mounts: { 'bench-run/': root } });
   const lab = await launchChromium({ webgpu: false });
   try {
-    process.stderr.write(`bench: writing a ${options.steps}-step run folder (${options.groupsPerStep} groups of 8 per step, 4 ranks)...\n`);
-    const written = writeRunFolder(root, options.steps, options.groupsPerStep, options.maxTurns);
+    let written: ReturnType<typeof writeRunFolder>;
+    if (options.existing) written = existingRunFolder(root, options.steps, options.groupsPerStep);
+    else {
+      process.stderr.write(`bench: writing a ${options.steps}-step run folder (${options.groupsPerStep} groups of 8 per step, 4 ranks)...\n`);
+      written = writeRunFolder(root, options.steps, options.groupsPerStep, options.maxTurns);
+    }
     const { page } = await openPage(lab, `${server.url}#import`);
     await page.getByLabel('Rollouts folder').waitFor({ state: 'attached' });
+    if (options.pick === 'directory') {
+      process.stderr.write('bench: copying the folder into the origin-private file system (not timed)...\n');
+      await pickerAnswersPrivateFolder(page, 'run', `${server.url}bench-run/`, written.paths);
+    }
     await page.evaluate(RECORDER);
     const sampler = await heapSampler(page);
     await sampler.workerReady();
     const tracing = process.env.BENCH_RUN_TRACE === '1';
     if (tracing) await lab.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-    process.stderr.write('bench: picking the folder...\n');
-    await page.getByLabel('Rollouts folder').setInputFiles(root);
+    process.stderr.write(`bench: opening the folder (${options.pick})...\n`);
+    await pickRunFolder(page, options.pick, root);
     const run = page.getByRole('region', { name: 'Training run' });
     await run.waitFor({ timeout: 300_000 });
     await page.getByTestId('import-summary').getByRole('heading', { name: 'run step 1 (4 files)', exact: true }).waitFor({ timeout: 300_000 });
@@ -203,7 +250,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     if (process.env.BENCH_RUN_SUMMARY !== '0') process.stderr.write('bench: the CLI summary of the folder, one process vs four parts merged...\n');
     const cliFigures = process.env.BENCH_RUN_SUMMARY === '0' ? null : await summaryOneVsParts(root, dir);
     return {
-      steps: options.steps, files: written.files, trajectories: written.trajectories, megabytes: mb(written.bytes),
+      pick: options.pick, steps: options.steps, files: written.files, trajectories: written.trajectories, megabytes: mb(written.bytes),
       listedSeconds: (t.listed - t.picked) / 1000, firstStepSeconds: (t.first - t.picked) / 1000, overviewSeconds: (t.overview - t.picked) / 1000,
       openWhileStreaming, opens, peakPageHeapMB: mb(peak.page), peakWorkerHeapMB: mb(peak.worker),
       longTasksOver50: tasks.length, longTasksOver100: tasks.filter(([, d]) => d > 100).length, longestTaskMs: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
@@ -214,15 +261,21 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
   } finally {
     await lab.close();
     await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true }); // never an existing folder: that one is not under `dir`
   }
 }
+
+const PICKED_BY: Record<RunFolderPick, string> = {
+  input: 'the webkitdirectory input',
+  directory: 'showDirectoryPicker (an origin-private folder\'s handle; only the native dialog replaced)',
+  drop: 'a drop (webkitGetAsEntry)',
+};
 
 export function formatRunFolderFigures(f: RunFolderFigures): string {
   const s = (x: number) => `${x.toFixed(2)} s`;
   const opened = (o: StepOpen) => `step ${o.step} ${s(o.seconds)} / ${s(o.groupSeconds)}`;
   return [
-    `run folder: ${f.steps} steps, ${f.files} files, ${f.trajectories} trajectories, ${f.megabytes} MB (AgentGym-RL step{N}/{rank}.json, 4 ranks)`,
+    `run folder opened by ${PICKED_BY[f.pick]}: ${f.steps} steps, ${f.files} files, ${f.trajectories} trajectories, ${f.megabytes} MB (AgentGym-RL step{N}/{rank}.json, 4 ranks)`,
     `  steps listed ${s(f.listedSeconds)}, first step open ${s(f.firstStepSeconds)}, overview of every step ${s(f.overviewSeconds)} after the pick`,
     `  step opened (summary / first group drawn) while the overview streams: ${opened(f.openWhileStreaming)}; after it: ${f.opens.map(opened).join(', ')}`,
     `  peak JS heap: page ${f.peakPageHeapMB} MB, import worker ${f.peakWorkerHeapMB} MB`,
@@ -238,7 +291,21 @@ export const runFolderOptions = () => ({
   steps: Number(process.env.BENCH_RUN_STEPS ?? 200),
   groupsPerStep: Number(process.env.BENCH_RUN_GROUPS ?? 320),
   maxTurns: Number(process.env.BENCH_RUN_TURNS ?? 4),
+  pick: runFolderPick(process.env.BENCH_RUN_PICK ?? 'input'),
+  existing: existingFolder(process.env.BENCH_RUN_DIR),
 });
+
+export function runFolderPick(v: string): RunFolderPick {
+  if (v === 'input' || v === 'directory' || v === 'drop') return v;
+  throw new Error(`BENCH_RUN_PICK=${v}: one of input, directory, drop`);
+}
+
+/** BENCH_RUN_DIR: a folder named `run` (the overview's headings say "run step N"). */
+function existingFolder(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (basename(resolve(v)) !== 'run' || !existsSync(v)) throw new Error(`BENCH_RUN_DIR=${v}: an existing folder named run`);
+  return v;
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   benchBrowserRunFolder(runFolderOptions()).then((f) => {

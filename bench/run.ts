@@ -23,7 +23,8 @@
  * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
  * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
  * BENCH_RUN_FOLDER=1 adds a whole run's folder opened in Chromium (bench/browser-run-folder.ts: 200 steps,
- * 512,000 trajectories written to a temp dir; minutes), BENCH_RUN_FOLDER=only runs nothing else.
+ * 512,000 trajectories written to a temp dir; minutes; BENCH_RUN_PICK=input|directory|drop picks the path it is
+ * opened by, BENCH_RUN_DIR=<dir>/run reuses a folder written before), BENCH_RUN_FOLDER=only runs nothing else.
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
@@ -65,7 +66,7 @@ async function responsiveness(): Promise<void> {
 async function runFolder(): Promise<void> {
   process.stderr.write('bench: a whole run\'s folder in Chromium...\n');
   const f = await benchBrowserRunFolder(runFolderOptions());
-  print(json ? JSON.stringify({ where: 'chromium-run-folder', ...f }) : `\nRun folder (headless Chromium, "Open folder…" by the folder input):\n${formatRunFolderFigures(f)}`);
+  print(json ? JSON.stringify({ where: 'chromium-run-folder', ...f }) : `\nRun folder (headless Chromium):\n${formatRunFolderFigures(f)}`);
 }
 
 async function main(): Promise<void> {

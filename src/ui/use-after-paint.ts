@@ -1,15 +1,6 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Whether `key`'s first frame has been painted: false on the render that brings a new `key`, true
- * from a task after the next frame. A view draws its first screen with it false and its heavier
- * parts once it turns true, so a first draw is two shorter main-thread tasks, not one long one.
- */
-export function useAfterPaint(key: unknown): boolean {
-  return useStagedCount(2, key) === 2; // part 1 on the first frame, part 2 after it
-}
-
-/**
  * How many of `total` parts to draw: 1 on the render that brings a new `key`, then one more in a
  * task after each painted frame, up to `total`. A view of several heavy parts (typeset equation
  * cards) then draws as several short main-thread tasks instead of one long one.

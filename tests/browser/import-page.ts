@@ -36,6 +36,32 @@ export async function dropPaths(page: Page, paths: string[]): Promise<void> {
   await cdp.detach();
 }
 
+/**
+ * Copy a folder into the page's origin-private file system as `name/…` (each of `paths` fetched
+ * from `url` + path, at the page's origin, and streamed into a file), then make the page's
+ * `showDirectoryPicker` answer that folder's handle. Headless Chromium cannot drive the native
+ * dialog, so only the dialog is replaced: the handle is a real `FileSystemDirectoryHandle`, and
+ * listing it and reading its files are the browser's own, as after a real pick.
+ */
+export async function pickerAnswersPrivateFolder(page: Page, name: string, url: string, paths: readonly string[]): Promise<void> {
+  // a script text, not a function: tsx names the functions it compiles with a helper the page does not have
+  await page.evaluate(`(async (name, url, paths) => {
+    const top = await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true });
+    const queue = [...paths];
+    await Promise.all([0, 1, 2, 3].map(async () => {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        const parts = path.split('/');
+        let dir = top;
+        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+        const response = await fetch(url + parts.map(encodeURIComponent).join('/'));
+        if (!response.ok || !response.body) throw new Error(path + ': ' + response.status);
+        await response.body.pipeTo(await (await dir.getFileHandle(parts[parts.length - 1], { create: true })).createWritable());
+      }
+    }));
+    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+  })(${JSON.stringify(name)}, ${JSON.stringify(url)}, ${JSON.stringify(paths)})`);
+}
+
 export interface SummaryLine {
   trajectories: number;
   groups: number;

@@ -7,14 +7,19 @@
  * Chromium trace on, and prints every main-thread task over 50 ms of wall or thread time: when
  * (seconds after the pick, and the phase), its wall and thread time, and the trace events with the
  * most self time in it (JS calls named by function, layout, style, paint, GC, ...), with the objects
- * each layout and style recalculation touched. PROFILE_OVERVIEW=0 opens the steps 5 s after step 1
+ * each layout and style recalculation touched. PROFILE_PICK=directory|drop opens the folder by the
+ * directory picker or a drop instead of the `webkitdirectory` input, as bench/browser-run-folder.ts's
+ * BENCH_RUN_PICK (the directory picker's folder is copied into the origin-private file system
+ * before the trace starts). PROFILE_OVERVIEW=0 opens the steps 5 s after step 1
  * instead of after the whole overview. PROFILE_TRACE_OUT=FILE keeps what was captured, and
  * PROFILE_TRACE_IN=FILE prints it again without a browser.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { frameKey, mainThreads, onThreads } from '../../bench/lab-profile';
+import { pickRunFolder, runFolderPaths, runFolderPick } from '../../bench/browser-run-folder';
 import { launchChromium } from './browser';
+import { pickerAnswersPrivateFolder } from './import-page';
 import { serveStatic } from './static-server';
 
 interface TraceEvent {
@@ -79,20 +84,22 @@ interface Capture { events: TraceEvent[]; marks: Array<[string, number]>; markAt
 
 /** Open the folder and its steps with a trace on; answers the trace, the phase marks and the page time of the trace's start mark. */
 async function capture(dist: string, folder: string, steps: number): Promise<Capture> {
-  const server = await serveStatic(dist, '/');
+  const pick = runFolderPick(process.env.PROFILE_PICK ?? 'input');
+  const server = await serveStatic(dist, '/', { mounts: { 'profiled-run/': folder } });
   const lab = await launchChromium({ webgpu: false });
   try {
     const context = await lab.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     await page.goto(`${server.url}#import`);
     await page.getByLabel('Rollouts folder').waitFor({ state: 'attached' });
+    if (pick === 'directory') await pickerAnswersPrivateFolder(page, 'run', `${server.url}profiled-run/`, runFolderPaths(folder));
     await page.waitForTimeout(3000);
     await lab.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing', ...DETAIL] });
     await page.evaluate(() => performance.mark('profile-start'));
     const marks: Array<[string, number]> = [];
     const mark = async (label: string) => marks.push([label, await page.evaluate(() => performance.now())]);
     await mark('pick');
-    await page.getByLabel('Rollouts folder').setInputFiles(folder);
+    await pickRunFolder(page, pick, folder);
     const run = page.getByRole('region', { name: 'Training run' });
     await run.waitFor({ timeout: 300_000 });
     await mark('listed');

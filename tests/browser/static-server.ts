@@ -28,6 +28,8 @@ export interface StaticOptions {
   isolated?: boolean;
   /** Changes a file's bytes as served (its path under `root`, e.g. `sw.js`): a test's "new build". */
   rewrite?: (path: string, body: Buffer) => Buffer;
+  /** Other folders served at the same origin: a sub-path of the prefix (`data/`) → its folder (a bench's generated files, fetched by the page). */
+  mounts?: Record<string, string>;
 }
 
 /**
@@ -43,8 +45,11 @@ export async function serveStatic(root: string, prefix: string, options: StaticO
       res.writeHead(404).end('outside the served prefix');
       return;
     }
-    let file = normalize(join(root, path.slice(prefix.length)));
-    if (!file.startsWith(normalize(root))) {
+    const rel = path.slice(prefix.length);
+    const mount = Object.keys(options.mounts ?? {}).find((m) => rel.startsWith(m));
+    const base = mount === undefined ? root : options.mounts![mount];
+    let file = normalize(join(base, mount === undefined ? rel : rel.slice(mount.length)));
+    if (!file.startsWith(normalize(base))) {
       res.writeHead(403).end();
       return;
     }

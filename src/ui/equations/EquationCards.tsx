@@ -8,15 +8,18 @@ import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';
 
-/** `live`: runs are training, so new worked numbers are typeset one line per task and the old ones stay until then. */
-function EquationCard({ id, group, member, turn, live }: { id: string; group: readonly ScoredRecord[]; member: number; turn: number; live: boolean }) {
+/**
+ * `live`: runs are training, so new worked numbers are typeset one line per task and the old ones stay until then.
+ * `worked` false: the estimator's equation only, its worked lines in a later frame (a staged first draw).
+ */
+function EquationCard({ id, group, member, turn, live, worked: withWorked }: { id: string; group: readonly ScoredRecord[]; member: number; turn: number; live: boolean; worked: boolean }) {
   const estimator = getEstimator(id);
   const worked = workedEquation(id, group, member, turn);
   return (
     <figure className="equation-card" aria-label={`${estimator.label} equation`} style={{ borderColor: seriesVar(id) }}>
       <figcaption>{estimator.label}</figcaption>
       <Katex source={estimator.equation} display />
-      {worked.lines.length > 0 && (
+      {withWorked && worked.lines.length > 0 && (
         <div className="worked">
           <p>Trajectory {member + 1}, turn {turn + 1} of this group:</p>
           {/* keyed by place, so a line whose numbers changed keeps its old typesetting until the new one is ready */}
@@ -34,21 +37,31 @@ function EquationCard({ id, group, member, turn, live }: { id: string; group: re
 export const EQUATION_REFRESH_MS = 3000;
 
 /**
+ * Frames a staged first draw of `estimators` cards takes: each card's equation, then its worked lines
+ * (a typeset equation and its worked lines are each several hundred layout objects: PlanPO's card is ~1,400).
+ */
+export function equationStages(estimators: number): number {
+  return 2 * estimators;
+}
+
+/**
  * One card per compared estimator, with the selected response's numbers filled in. `staged`: a new
- * group's cards are typeset one per frame (the import view, where a newly opened step draws a lot
- * at once), not all in one task.
+ * group's cards are typeset one part per frame (the import view, where a newly opened step draws a
+ * lot at once): each card's equation, then its worked lines, not all in one task.
  */
 export function EquationCards({ group: live, estimators, staged = false }: { group: readonly ScoredRecord[]; estimators: string[]; staged?: boolean }) {
   const training = useRunStore((s) => s.training);
   const group = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
-  const stagedCount = useStagedCount(staged ? estimators.length : 0, group);
-  const drawn = staged ? stagedCount : estimators.length;
+  const stagedCount = useStagedCount(staged ? equationStages(estimators.length) : 0, group);
+  const parts = staged ? stagedCount : equationStages(estimators.length); // card k's equation is part 2k + 1, its worked lines 2k + 2
   const member = useViewStore((s) => s.trajectory);
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);
   return (
     <div className="equation-cards" data-control="equations">
-      {estimators.slice(0, drawn).map((id) => <EquationCard key={id} id={id} group={group} member={m} turn={turn} live={training} />)}
+      {estimators.slice(0, Math.ceil(parts / 2)).map((id, k) => (
+        <EquationCard key={id} id={id} group={group} member={m} turn={turn} live={training} worked={parts >= 2 * k + 2} />
+      ))}
     </div>
   );
 }

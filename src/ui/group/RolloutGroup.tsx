@@ -15,6 +15,11 @@ import type { Verdict } from '../model/circuitous';
  */
 const CARDS_PER_FRAME = 4;
 
+/** Frames a staged first draw of a group of `size` takes (a view that draws more after it waits this many). */
+export function cardStages(size: number): number {
+  return Math.ceil(size / CARDS_PER_FRAME);
+}
+
 type Card = CardData<ScoredRecord, Verdict, Lane[]>;
 
 /** The G trajectories of one task side by side, in the chosen order (keyed by member, so a new iteration updates the cards in place). */
@@ -42,7 +47,7 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   const successes = verdicts.filter((v) => v.success).length;
   const circuitous = verdicts.filter((v) => v.circuitous).length;
   // cards drawn or switched so far for this group (read only when one of the two stagings applies)
-  const ready = useStagedCount(staged || replaceInStages ? Math.ceil(order.length / CARDS_PER_FRAME) : 0, group) * CARDS_PER_FRAME;
+  const ready = useStagedCount(staged || replaceInStages ? cardStages(order.length) : 0, group) * CARDS_PER_FRAME;
   const drawn = staged ? order.slice(0, ready) : order;
   const cards = useMemo(() => group.map((record, i): Card => ({ record, verdict: verdicts[i], lanes: lanes[i], bound })), [group, verdicts, lanes, bound]);
   const shownBefore = useRef<Card[] | null>(null);

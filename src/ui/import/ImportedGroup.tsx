@@ -6,13 +6,13 @@ import { useImportStore } from '../../state/import-store';
 import { viewEvents } from '../../state/view-store';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from '../charts/divergence-data';
 import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
-import { EquationCards } from '../equations/EquationCards';
+import { EquationCards, equationStages } from '../equations/EquationCards';
 import { estimatorLabel } from '../model/advantage-lanes';
-import { RolloutGroup } from '../group/RolloutGroup';
+import { cardStages, RolloutGroup } from '../group/RolloutGroup';
 import { SingleTurnGroup } from '../group/SingleTurnGroup';
 import { isSingleTurn } from '../group/single-turn';
 import { seriesVar } from '../palette';
-import { useAfterPaint } from '../use-after-paint';
+import { useStagedCount } from '../use-after-paint';
 
 /** Which estimators the group view compares (two or more, registry order). */
 export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChange(ids: string[]): void }) {
@@ -73,8 +73,13 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
   const pick = (d: GroupedDatum) => viewEvents.trajectoryFocused(d.member, d.turn);
   const legend = useRef<HTMLParagraphElement>(null); // the marker legend goes into exported scatters
   const fileName = useImportStore((s) => s.fileName);
-  // an import's first group draws first, its equation cards and scatters in the next task (a later pick draws at once)
-  const full = useAfterPaint(group === null ? null : fileName);
+  // An import's first group draws in stages, one a frame, so no frame lays out the whole view at once: its trajectory
+  // cards (RolloutGroup, a few a frame), then its equation cards (EquationCards: an equation or its worked lines a
+  // frame), then the scatters. A later pick in the same file draws the equations and scatters at once.
+  const cardFrames = group === null || singleTurn ? 1 : cardStages(group.length);
+  const stage = useStagedCount(cardFrames + equationStages(estimators.length) + 1, group === null ? null : fileName);
+  const equations = stage > cardFrames;
+  const scatters = stage > cardFrames + equationStages(estimators.length);
   return (
     <section aria-label="Imported group" className="group-section">
       <div className="section-head">
@@ -97,9 +102,9 @@ export function ImportedGroup({ estimators: compared }: { estimators: string[] }
         <>
           <div className="group-and-equations">
             {singleTurn ? <SingleTurnGroup group={group} estimators={estimators} rewardless={rewardless} /> : <RolloutGroup group={group} estimators={estimators} slack={slack} rewardless={rewardless} staged />}
-            {full && estimators.length > 0 && <EquationCards group={group} estimators={estimators} staged />}
+            {equations && estimators.length > 0 && <EquationCards group={group} estimators={estimators} staged />}
           </div>
-          {full && x && y && (
+          {scatters && x && y && (
             <section aria-label="Advantage divergence" className="divergence">
               <h3>Advantage divergence (this group)</h3>
               <ScatterLegend ref={legend} />
