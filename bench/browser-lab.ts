@@ -25,7 +25,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
-import { formatSummary, startProfiling, type MainThreadSummary } from './lab-profile';
+import { formatSummary, MEASURED_FROM, MEASURED_TO, startProfiling, type MainThreadSummary } from './lab-profile';
 import { serveStatic } from '../tests/browser/static-server';
 
 export interface ResponsivenessFigures {
@@ -62,6 +62,7 @@ const LONG_GROUP_QUERY = 'groupSize=8&tasksPerIteration=1&envSize=4&maxTurns=50&
  * a `__name` helper that does not exist in the page.
  */
 const RECORDER = `(() => {
+  console.timeStamp('${MEASURED_FROM}');
   const b = { long: [], frames: [], stop: false };
   window.__bench = b;
   new PerformanceObserver((list) => { for (const e of list.getEntries()) b.long.push(e.duration); }).observe({ type: 'longtask' });
@@ -74,11 +75,15 @@ async function startRecording(page: Page): Promise<void> {
 }
 
 async function collect(page: Page): Promise<{ long: number[]; frames: number[] }> {
-  return page.evaluate('(() => { window.__bench.stop = true; return { long: window.__bench.long, frames: window.__bench.frames }; })()');
+  return page.evaluate(`(() => { console.timeStamp('${MEASURED_TO}'); window.__bench.stop = true; return { long: window.__bench.long, frames: window.__bench.frames }; })()`);
 }
 
+/**
+ * Each run's iteration, from its status line. A plain `querySelectorAll`: a Playwright locator's
+ * selector engine walked the whole page in one task of 50–70 ms of the page's CPU.
+ */
 async function iterations(page: Page): Promise<Record<string, number>> {
-  const lines = await page.getByTestId('run-status').evaluateAll((els) => els.map((e) => [e.getAttribute('data-estimator'), Number(e.getAttribute('data-iteration'))]));
+  const lines = await page.evaluate(`[...document.querySelectorAll('[data-testid="run-status"]')].map((e) => [e.getAttribute('data-estimator'), Number(e.getAttribute('data-iteration'))])`) as [string, number][];
   return Object.fromEntries(lines);
 }
 
@@ -118,8 +123,9 @@ async function trainingPhase(lab: LabBrowser, url: string, options: BenchOptions
   await startRecording(page);
   await page.waitForTimeout(options.seconds * 1000);
   const raw = await collect(page);
+  const profiled = stop ? await stop() : undefined; // before the bench reads the page again
   const f = figures(label, options.seconds, raw, before, await iterations(page), options.backend);
-  if (stop) f.profile = await stop();
+  if (profiled) f.profile = profiled;
   return { page, figures: f };
 }
 

@@ -22,7 +22,7 @@ export interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { type?: string } };
+  args?: { name?: string; data?: { type?: string; message?: string } };
 }
 
 export interface MainThreadSummary {
@@ -66,6 +66,23 @@ export const onThreads = (e: ThreadEvent, mains: ReadonlySet<string>) => mains.h
 export function mainThreadTasks<E extends ThreadEvent>(events: readonly E[]): E[] {
   const mains = mainThreads(events);
   return events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onThreads(e, mains));
+}
+
+/** The labels of the page's `console.timeStamp` calls that open and close the measured span of a trace. */
+export const MEASURED_FROM = 'bench:measure-from';
+export const MEASURED_TO = 'bench:measure-to';
+
+/**
+ * The events inside the span the page marked with `console.timeStamp(MEASURED_FROM)` and
+ * `console.timeStamp(MEASURED_TO)` (a missing mark leaves that end open), plus the metadata events
+ * (thread names): what the page did while the bench recorded it, without the tracing's own start
+ * (a task that waits for V8 to enable its categories) or the bench's reads of the page afterwards.
+ */
+export function measuredSpan(events: readonly TraceEvent[]): TraceEvent[] {
+  const mark = (label: string) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === label)?.ts;
+  const from = mark(MEASURED_FROM) ?? -Infinity;
+  const to = mark(MEASURED_TO) ?? Infinity;
+  return events.filter((e) => e.ph === 'M' || (e.ts >= from && e.ts + (e.dur ?? 0) <= to));
 }
 
 /**
@@ -184,10 +201,11 @@ export async function startProfiling(page: Page, cpuProfile = true): Promise<() 
       writeFileSync(join(dir, `lab-trace-${stamp}.json`), JSON.stringify(trace));
       if (profile) writeFileSync(join(dir, `lab-profile-${stamp}.cpuprofile`), JSON.stringify(profile));
     }
+    const measured = measuredSpan(trace.traceEvents);
     return {
-      ...summarizeTrace(trace.traceEvents),
+      ...summarizeTrace(measured),
       functions: profile ? summarizeProfile(profile) : [],
-      inLongTasks: profile ? profileInWindows(profile, longTaskWindows(trace.traceEvents)) : undefined,
+      inLongTasks: profile ? profileInWindows(profile, longTaskWindows(measured)) : undefined,
     };
   };
 }

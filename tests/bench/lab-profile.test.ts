@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longTaskWindows, profileInWindows, summarizeTrace, type TraceEvent } from '../../bench/lab-profile';
+import { longTaskWindows, MEASURED_FROM, MEASURED_TO, measuredSpan, profileInWindows, summarizeTrace, type TraceEvent } from '../../bench/lab-profile';
 
 const MAIN = { pid: 1, tid: 2 };
 const threadName: TraceEvent = { name: 'thread_name', ph: 'M', ts: 0, ...MAIN, args: { name: 'CrRendererMain' } };
@@ -11,6 +11,15 @@ describe('lab profile', () => {
     const s = summarizeTrace(events);
     expect(s.cpuLongTasks).toEqual({ over50: 2, over100: 1, maxMs: 120 });
     expect(s.cpuMs).toBe(200);
+  });
+
+  it('counts only the tasks inside the span the page marked, not the tracing start or the bench reading the page after', () => {
+    const mark = (ts: number, message: string): TraceEvent => ({ name: 'TimeStamp', ph: 'I', ts, ...MAIN, args: { data: { message } } });
+    const events = [threadName, task(0, 900, 220), mark(1e6, MEASURED_FROM), task(2e6, 80, 60), task(3e6, 30, 20), mark(4e6, MEASURED_TO), task(5e6, 120, 70)];
+    const s = summarizeTrace(measuredSpan(events));
+    expect(s.cpuLongTasks).toEqual({ over50: 1, over100: 0, maxMs: 60 });
+    expect(s.cpuMs).toBe(80);
+    expect(summarizeTrace(measuredSpan(events.filter((e) => e.name !== 'TimeStamp'))).cpuMs).toBe(370); // no marks: the whole trace
   });
 
   it('long-task windows are the main thread tasks over the wall-time threshold', () => {

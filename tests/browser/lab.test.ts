@@ -52,6 +52,37 @@ describe('the lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a display equation too wide for its card shrinks to fit (down to 0.7 of its size, then scrolls) and grows back as the card widens', async () => {
+    const { page } = await openPage(lab, `${baseUrl}?seed=1&taskType=pick_and_place_simple`);
+    await page.getByRole('button', { name: 'Show a worked example' }).click();
+    await page.locator('.katex-scroll .katex-html').first().waitFor();
+    // per display equation: its type scale, whether it is marked as overflowing, and the scale and
+    // overflow measured the slow way (type reset to 1, widths read, scale set, widths read again)
+    const fits = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.katex-scroll')].map((host) => {
+      const shown = host.style.fontSize;
+      const marked = host.hasAttribute('data-overflow');
+      host.style.fontSize = '';
+      const natural = host.scrollWidth;
+      const room = host.clientWidth;
+      const scale = natural > room + 1 ? Math.max(0.7, Math.floor((room / natural) * 100) / 100) : 1;
+      host.style.fontSize = scale < 1 ? `${scale}em` : '';
+      const overflows = host.scrollWidth > host.clientWidth + 1;
+      host.style.fontSize = shown;
+      return { shown: shown === '' ? 1 : Number.parseFloat(shown), scale, marked, overflows };
+    }));
+    const agree = async () => (await fits()).every((f) => Math.abs(f.shown - f.scale) <= 0.011 && f.marked === f.overflows);
+    const scales = async () => (await fits()).map((f) => f.shown);
+    for (const width of [900, 700, 1280]) {
+      await page.setViewportSize({ width, height: 720 });
+      await expect.poll(agree, { message: `fits at ${width} px` }).toBe(true);
+    }
+    // at 1280 px the widest equation is at the smallest type and scrolls; at 700 px it had grown back
+    expect(Math.min(...(await scales()))).toBe(0.7);
+    expect((await fits()).some((f) => f.marked)).toBe(true);
+    await page.setViewportSize({ width: 700, height: 720 });
+    await expect.poll(async () => Math.min(...(await scales()))).toBeGreaterThan(0.9);
+  });
+
   it('Step trains one iteration in both runs from the same rollouts; the group view, the chart and the keys work', async () => {
     const { page, requests, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
     await page.getByRole('button', { name: 'Step', exact: true }).waitFor();

@@ -29,7 +29,7 @@ export function preloadKatex(): Promise<void> {
 
 const cacheKey = (source: string, display: boolean) => `${display ? 'D' : 'I'}${source}`;
 
-/** Deferred typesetting (`<Katex deferred>`): one equation per task. */
+/** Deferred typesetting (`<Katex deferred>`): one equation per task, all shown in one render once typeset. */
 const TYPESET = typesetQueue();
 
 /** KaTeX HTML (+ MathML for screen readers) for `source`, cached: the same line is rendered once. Null until KaTeX has loaded. */
@@ -47,8 +47,8 @@ export function katexHtml(source: string, display: boolean): string | null {
 
 /**
  * KaTeX source rendered to HTML (errors shown in place, never thrown); the source text while KaTeX loads.
- * `deferred`: a source not typeset before is typeset in a task of its own (TYPESET), and until then the
- * equation keeps showing what it showed (live worked numbers while runs train).
+ * `deferred`: a source not typeset before is typeset in a task of its own (TYPESET), and until every
+ * line queued with it is typeset the equation keeps showing what it showed (live worked numbers while runs train).
  */
 export function Katex({ source, display = false, deferred = false }: { source: string; display?: boolean; deferred?: boolean }) {
   const [ready, setReady] = useState(katex !== null);
@@ -66,10 +66,8 @@ export function Katex({ source, display = false, deferred = false }: { source: s
   const html = useMemo(() => (now ? katexHtml(source, display) : null), [now, source, display, late]);
   useEffect(() => {
     if (!ready || now) return;
-    return TYPESET.enqueue(() => {
-      katexHtml(source, display);
-      setLate(key);
-    });
+    // typeset in a task of its own; shown together with the other lines typeset for the same refresh
+    return TYPESET.enqueue(() => { katexHtml(source, display); }, () => setLate(key));
   }, [ready, now, key, source, display]);
   const shownBefore = useRef<string | null>(null);
   const shown = html ?? (deferred ? shownBefore.current : null);

@@ -12,26 +12,58 @@ export function fitScale(natural: number, room: number): number {
 const pending = new Set<HTMLElement>();
 let frame: number | null = null;
 
+/** The type scale a host has now (its inline `font-size` in em; 1 when it has none). */
+function scaleOf(host: HTMLElement): number {
+  const size = Number.parseFloat(host.style.fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 1;
+}
+
 /**
- * Every pending equation fitted with two layouts in all: every size reset, then every width read,
- * then every scale set, then every overflow read and marked. Fitting them one by one (reset, read,
- * set, read) forced two layouts of the whole page per equation: a group view's cards took one long
- * task of over a second on a page holding a run's step table.
+ * The width of the host's typeset equation at its current type size, px: the extent of KaTeX's
+ * line of boxes (`.katex-html`, whose own box is as wide as the card), or of the host's content
+ * when KaTeX rendered an error instead. Everything in it is sized in em, so at scale 1 it is this
+ * width over the current scale.
+ */
+function contentWidth(host: HTMLElement): number {
+  const range = document.createRange();
+  range.selectNodeContents(host.querySelector('.katex-html') ?? host);
+  return range.getBoundingClientRect().width;
+}
+
+/**
+ * Every pending equation fitted from one read of the page's layout (the one the frame lays out
+ * anyway): each host's room and its equation's width at the scale it has now, which gives the
+ * width at scale 1, so no size is reset to be measured. Only a scale that changes is written (its
+ * host laid out again in the frame), and overflow follows from the same numbers. Resetting every
+ * size first and reading the widths twice took two layouts of the whole page per fit, on every
+ * new number of a live run's worked equations.
  */
 function fitPending(): void {
   frame = null;
   const hosts = [...pending].filter((host) => host.isConnected);
   pending.clear();
-  for (const host of hosts) host.style.fontSize = '';
-  const scales = hosts.map((host) => fitScale(host.scrollWidth, host.clientWidth));
-  hosts.forEach((host, k) => { if (scales[k] < 1) host.style.fontSize = `${scales[k]}em`; });
-  const overflows = hosts.map((host) => host.scrollWidth > host.clientWidth + 1);
-  hosts.forEach((host, k) => host.toggleAttribute('data-overflow', overflows[k]));
+  const measured = hosts.map((host) => ({ room: host.clientWidth, natural: contentWidth(host) / scaleOf(host) }));
+  hosts.forEach((host, k) => {
+    const { room, natural } = measured[k];
+    const scale = fitScale(natural, room);
+    const size = scale < 1 ? `${scale}em` : '';
+    if (host.style.fontSize !== size) host.style.fontSize = size;
+    host.toggleAttribute('data-overflow', natural * scale > room + 1);
+  });
 }
 
 function scheduleFit(host: HTMLElement): void {
   pending.add(host);
   frame ??= requestAnimationFrame(fitPending);
+}
+
+/** Every display equation on the page, fitted again when a web font arrives (KaTeX's fonts change every width). */
+const mounted = new Set<HTMLElement>();
+let fontsWatched = false;
+function watchFonts(): void {
+  if (fontsWatched || typeof document === 'undefined' || !document.fonts) return;
+  fontsWatched = true;
+  document.fonts.addEventListener('loadingdone', () => mounted.forEach(scheduleFit));
 }
 
 /**
@@ -45,6 +77,8 @@ export function useFitWidth(ref: RefObject<HTMLElement | null>, content: string 
   useLayoutEffect(() => {
     const host = ref.current;
     if (!host || content === null) return;
+    watchFonts();
+    mounted.add(host);
     scheduleFit(host);
     let width: number | null = null;
     const observer = new ResizeObserver(() => {
@@ -55,6 +89,7 @@ export function useFitWidth(ref: RefObject<HTMLElement | null>, content: string 
     observer.observe(host);
     return () => {
       observer.disconnect();
+      mounted.delete(host);
       pending.delete(host);
     };
   }, [ref, content]);

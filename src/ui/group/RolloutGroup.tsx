@@ -31,7 +31,8 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   staged?: boolean;
   /**
    * A group that replaces the one shown switches CARDS_PER_FRAME cards per frame (staged-cards.ts), the others showing
-   * the old group's until their turn (a live run's next iteration, so one refresh is several short tasks).
+   * the old group's until their turn (a live run's next iteration, so one refresh is several short tasks); a run's
+   * first group is drawn CARDS_PER_FRAME cards per frame.
    */
   replaceInStages?: boolean;
 }) {
@@ -48,11 +49,12 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   const circuitous = verdicts.filter((v) => v.circuitous).length;
   // cards drawn or switched so far for this group (read only when one of the two stagings applies)
   const ready = useStagedCount(staged || replaceInStages ? cardStages(order.length) : 0, group) * CARDS_PER_FRAME;
-  const drawn = staged ? order.slice(0, ready) : order;
   const cards = useMemo(() => group.map((record, i): Card => ({ record, verdict: verdicts[i], lanes: lanes[i], bound })), [group, verdicts, lanes, bound]);
-  const shownBefore = useRef<Card[] | null>(null);
+  const shownBefore = useRef<Array<Card | undefined> | null>(null);
   const shown = useMemo(() => (replaceInStages ? stagedCards(shownBefore.current, cards, order, ready) : cards), [replaceInStages, cards, order, ready]);
   useLayoutEffect(() => { shownBefore.current = shown; }, [shown]);
+  // staged: a new group's first cards; replacing in stages: the members that have a card to show yet
+  const drawn = staged ? order.slice(0, ready) : order.filter((i) => shown[i] !== undefined);
   const flat = estimators.length > 0 && lanes.every((ls) => ls.every((l) => l.perTurn.every((a) => Math.abs(a) < 1e-9)));
   return (
     <section aria-label="Rollout group" className="rollout-group">
@@ -73,10 +75,13 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
         </p>
       )}
       <div className="trajectories">
-        {drawn.map((i) => (
-          <TrajectoryCard key={i} record={shown[i].record} member={i} verdict={shown[i].verdict} lanes={shown[i].lanes}
-            bound={shown[i].bound} focused={focused === i} turn={focused === i ? turn : -1} rewardless={rewardless} />
-        ))}
+        {drawn.map((i) => {
+          const card = shown[i]!;
+          return (
+            <TrajectoryCard key={i} record={card.record} member={i} verdict={card.verdict} lanes={card.lanes}
+              bound={card.bound} focused={focused === i} turn={focused === i ? turn : -1} rewardless={rewardless} />
+          );
+        })}
       </div>
     </section>
   );

@@ -39,4 +39,33 @@ describe('typeset queue', () => {
     tasks.runOne();
     expect(done).toEqual(['a', 'c']);
   });
+
+  it('shows what the jobs typeset all at once, in one task after the last job', () => {
+    const tasks = manualTasks();
+    const queue = typesetQueue(tasks.schedule);
+    const log: string[] = [];
+    for (const line of ['a', 'b', 'c']) queue.enqueue(() => log.push(`typeset ${line}`), () => log.push(`show ${line}`));
+    tasks.runOne();
+    tasks.runOne();
+    expect(log).toEqual(['typeset a', 'typeset b']);
+    tasks.runOne();
+    expect(log).toEqual(['typeset a', 'typeset b', 'typeset c']); // the last job's task shows nothing yet
+    expect(tasks.pending).toBe(1);
+    tasks.runOne();
+    expect(log.slice(3)).toEqual(['show a', 'show b', 'show c']);
+    expect(tasks.pending).toBe(0);
+  });
+
+  it('a job queued while others are typeset is shown with them; one taken back after it ran is never shown', () => {
+    const tasks = manualTasks();
+    const queue = typesetQueue(tasks.schedule);
+    const shown: string[] = [];
+    const cancelA = queue.enqueue(() => undefined, () => shown.push('a'));
+    queue.enqueue(() => undefined, () => shown.push('b'));
+    tasks.runOne(); // a typeset
+    cancelA(); // its equation changed again or went away before the lines were shown
+    queue.enqueue(() => undefined, () => shown.push('c'));
+    while (tasks.pending > 0) tasks.runOne();
+    expect(shown).toEqual(['b', 'c']);
+  });
 });

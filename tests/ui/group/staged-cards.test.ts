@@ -11,13 +11,18 @@ describe('staged card replacement', () => {
     expect(shown[1]).toBe(before[1]);
   });
 
-  it('ends with the new group whole, and a first group is drawn whole at once', () => {
+  it('ends with the new group whole', () => {
     expect(stagedCards(before, after, [0, 1, 2, 3], 4)).toEqual(after);
     expect(stagedCards(before, after, [0, 1, 2, 3], 10)).toEqual(after);
-    expect(stagedCards(null, after, [0, 1, 2, 3], 1)).toEqual(after);
   });
 
-  it('draws new members at once when the group grew', () => {
-    expect(stagedCards(['a0'], ['b0', 'b1', 'b2'], [0, 1, 2], 0)).toEqual(['a0', 'b1', 'b2']);
+  it('draws a first group in stages too: a member with no card yet has none until its stage', () => {
+    expect(stagedCards(null, after, [3, 1, 0, 2], 2)).toEqual([undefined, 'b1', undefined, 'b3']);
+    expect(stagedCards(null, after, [3, 1, 0, 2], 4)).toEqual(after);
+  });
+
+  it('draws the new members of a group that grew in their stage', () => {
+    expect(stagedCards(['a0'], ['b0', 'b1', 'b2'], [0, 1, 2], 0)).toEqual(['a0', undefined, undefined]);
+    expect(stagedCards(['a0'], ['b0', 'b1', 'b2'], [0, 1, 2], 2)).toEqual(['b0', 'b1', undefined]);
   });
 });
