@@ -24,7 +24,8 @@
  *   count > 100 ms, the longest, and when each one over 100 ms happened;
  * - with BENCH_RUN_TRACE=1, the same tasks by their thread (CPU) time from a Chromium trace: a task's
  *   wall time on a loaded machine includes the time other processes held the core, its thread time
- *   does not (the trace has the whole session: keep it to small runs);
+ *   does not (counted from the pick to the last step drawn, between two console.timeStamp marks, so
+ *   the tracing's own start is not counted as the page's);
  * - the folder dropped on a fresh page (Chromium's own drag input with the directory's path, so the
  *   page's drop handler reads a real directory entry; tests/browser/import-page.ts `dropPaths`):
  *   wall time from the drop to the steps listed, to step 1's summary and to its first group drawn;
@@ -49,7 +50,7 @@ import { dropPaths, pickerAnswersPrivateFolder } from '../tests/browser/import-p
 import { serveStatic } from '../tests/browser/static-server';
 import { runSampleFiles } from '../src/core/io/samples/write-run';
 import { heapSampler } from './browser-import';
-import { cpuLongTaskCounts, mainThreadTasks, type TraceEvent } from './lab-profile';
+import { cpuLongTaskCounts, mainThreadTasks, MEASURED_FROM, MEASURED_TO, measuredSpan, type TraceEvent } from './lab-profile';
 
 /** How the bench opens the folder (the module comment). */
 export type RunFolderPick = 'input' | 'directory' | 'drop';
@@ -224,6 +225,8 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     await sampler.workerReady();
     const tracing = process.env.BENCH_RUN_TRACE === '1';
     if (tracing) await lab.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    // the thread-time count starts here: the tracing's own start is a long task of its own, not the page's
+    if (tracing) await page.evaluate(`console.timeStamp('${MEASURED_FROM}')`);
     process.stderr.write(`bench: opening the folder (${options.pick})...\n`);
     await pickRunFolder(page, options.pick, root);
     const run = page.getByRole('region', { name: 'Training run' });
@@ -238,6 +241,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     for (const step of [options.steps, 1, middle]) opens.push(await openStep(page, step));
     await page.waitForTimeout(500); // the last group view renders (counted in the long tasks)
     const peak = await sampler.stop();
+    if (tracing) await page.evaluate(`console.timeStamp('${MEASURED_TO}')`);
     const trace = tracing ? JSON.parse((await lab.browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } : null;
     const t = (await page.evaluate('({ picked: window.__picked, listed: window.__listed, first: window.__first, overview: window.__overview, tasks: window.__tasks })')) as {
       picked: number; listed: number; first: number; overview: number; tasks: Array<[number, number]>;
@@ -255,7 +259,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
       openWhileStreaming, opens, peakPageHeapMB: mb(peak.page), peakWorkerHeapMB: mb(peak.worker),
       longTasksOver50: tasks.length, longTasksOver100: tasks.filter(([, d]) => d > 100).length, longestTaskMs: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
       over100: tasks.filter(([, d]) => d > 100).map(([s, d]) => [Math.round((s - t.picked) / 100) / 10, Math.round(d)]),
-      taskCpu: trace ? cpuLongTaskCounts(mainThreadTasks(trace.traceEvents)) : null,
+      taskCpu: trace ? cpuLongTaskCounts(mainThreadTasks(measuredSpan(trace.traceEvents))) : null,
       dropped, cli: cliFigures,
     };
   } finally {
