@@ -3,7 +3,7 @@ import { getEstimator } from '../../core/advantage/registry';
 import { useRunStore } from '../../state/run-store';
 import type { ScoredRecord } from '../model/advantage-lanes';
 import { useThrottled } from '../use-throttled';
-import { useStagedCount } from '../use-after-paint';
+import { useStagedCount } from '../use-staged-count';
 import { useViewStore } from '../../state/view-store';
 import { workedEquation } from './equation-numbers';
 import { Katex } from './Katex';

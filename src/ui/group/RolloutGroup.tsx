@@ -5,7 +5,7 @@ import { barBound } from '../charts/bars-layout';
 import { analyzeGroup } from '../model/circuitous';
 import { groupOrder } from './group-order';
 import { TrajectoryCard } from './TrajectoryCard';
-import { useStagedCount } from '../use-after-paint';
+import { useStagedCount } from '../use-staged-count';
 import { stagedCards, type CardData } from './staged-cards';
 import type { Verdict } from '../model/circuitous';
 

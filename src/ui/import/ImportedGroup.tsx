@@ -12,7 +12,7 @@ import { cardStages, RolloutGroup } from '../group/RolloutGroup';
 import { SingleTurnGroup } from '../group/SingleTurnGroup';
 import { isSingleTurn } from '../group/single-turn';
 import { seriesVar } from '../palette';
-import { useStagedCount } from '../use-after-paint';
+import { useStagedCount } from '../use-staged-count';
 
 /** Which estimators the group view compares (two or more, registry order). */
 export function ComparedPicker({ chosen, onChange }: { chosen: string[]; onChange(ids: string[]): void }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadSampleIndex, openSample, type SampleEntry } from '../../app/import-client';
 import { openFolderFile, openNextFolderFile, openPicked, nextPath, pickDirectory } from '../../app/import-folder';
 import { useImportStore } from '../../state/import-store';
-import { useStagedCount } from '../use-after-paint';
+import { useStagedCount } from '../use-staged-count';
 
 const ACCEPT = '.jsonl,.json,.gz,.ndjson,.csv,.tsv,.parquet,application/json,text/csv';
 

@@ -4,7 +4,7 @@ import { reopenRunFolder } from '../../app/reopen-import';
 import type { StepSummaryRow } from '../../core/run/step-summary';
 import { useImportStore } from '../../state/import-store';
 import { useRunStore, type RunStepEntry } from '../../state/run-folder-store';
-import { useStagedCount } from '../use-after-paint';
+import { useStagedCount } from '../use-staged-count';
 
 const size = (bytes: number | null) => (bytes === null ? '…' : bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`);
 const pct = (x: number) => `${Math.round(x * 100)}%`;
