@@ -60,7 +60,8 @@ writeFileSync(join(dir, 'success-curves.svg'), chartSvg(layout) + '\n');
 const typed = runs.filter(({ rows }) => rows.some((r) => r.successByType && Object.keys(r.successByType).length > 1));
 if (typed.length > 0) {
   const seen = new Set(typed.flatMap(({ rows }) => rows.flatMap((r) => Object.keys(r.successByType ?? {}))));
-  const types = [...getEnv('science-v0').taskTypes.filter((t) => seen.has(t)), ...[...seen].filter((t) => !getEnv('science-v0').taskTypes.includes(t))];
+  const declared: readonly string[] = getEnv('science-v0').taskTypes;
+  const types = [...declared.filter((t) => seen.has(t)), ...[...seen].filter((t) => !declared.includes(t))]; // the env's order
   const typeRows = (rows: Row[], type: string) => rows.filter((r) => r.successByType?.[type] !== undefined)
     .map((r) => ({ iteration: r.iteration, share: r.successByType[type] }));
   const trailingOf = (xs: { share: number }[], i: number, w = 10) => mean(xs.slice(Math.max(0, i + 1 - w), i + 1).map((x) => x.share));
