@@ -11,9 +11,24 @@
 import type { z } from '../io/zod';
 import { quoteValue, validateConfig, type RunConfig } from './config';
 
-/** The error every reader throws for data it cannot use; `message` is one line. */
+/**
+ * The error every reader throws for data it cannot use; `message` is one line. Text taken from a
+ * damaged file (an entry name with a flipped byte, say) can hold a line break or another control
+ * character, so the constructor writes each as a \uXXXX escape: the message stays one line whatever
+ * the file held.
+ */
 export class ReadBackError extends Error {
   override name = 'ReadBackError';
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(oneLine(message), options);
+  }
+}
+
+/** `text` with every control character (C0, DEL, C1, U+2028/9) written as a \uXXXX escape. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

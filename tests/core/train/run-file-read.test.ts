@@ -30,6 +30,17 @@ function edited(edit: (h: Json) => void, bin?: (b: Uint8Array) => Uint8Array): U
 }
 
 describe('reading a run file back', () => {
+  it('keeps the message one line when the damage puts a line break into a name it quotes', () => {
+    // The case fuzzing found: a flipped byte turns the central directory's "tensors.bin" into
+    // "tenso\ns.bin", and a second one damages that entry's data, so the CRC message quotes the name.
+    const name = strToU8('tensors.bin');
+    const at = [...bytes.keys()].filter((i) => name.every((b, j) => bytes[i + j] === b));
+    const file = bytes.slice();
+    file[at.at(-1)! + 5] ^= 'r'.charCodeAt(0) ^ '\n'.charCodeAt(0);
+    file[at[0] + name.length + 100] ^= 1;
+    expect(() => decodeRunFile(file)).toThrow(/^run file is damaged \(tenso\\u000as\.bin fails its CRC-32 check \(declared 0x[0-9a-f]{8}, computed 0x[0-9a-f]{8}\)\)$/);
+  });
+
   it("names a config value it cannot use, with the field's path and the value", () => {
     expect(() => decodeRunFile(edited((h) => (h.config.hidden = 'x')))).toThrow('run file run.json: config.hidden: expected an integer in 4..1024, got "x"');
     expect(() => decodeRunFile(edited((h) => (h.config.env = 'bogus-v9')))).toThrow(/^run file run\.json: config\.env: expected one of household-v0.*, got "bogus-v9"$/);
