@@ -8,7 +8,8 @@
  * - `input` (the default): the `webkitdirectory` input, the fallback where the browser has no
  *   directory picker (setInputFiles with the directory: Chromium lists and reads the files from disk);
  * - `directory`: "Open folder…" through `showDirectoryPicker`, with only the native dialog replaced:
- *   the folder is first copied into the page's origin-private file system (not timed), and the
+ *   the folder is first copied into the page's origin-private file system (not timed; in a Chromium
+ *   with a profile folder, whose storage quota is sized by the disk as a user's is), and the
  *   picker answers that folder's real `FileSystemDirectoryHandle` (import-page.ts
  *   `pickerAnswersPrivateFolder`); listing it and reading its files are the browser's own;
  * - `drop`: the folder dropped on the page (Chromium's own drag input with the directory's path,
@@ -44,8 +45,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
-import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions, launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
 import { dropPaths, pickerAnswersPrivateFolder } from '../tests/browser/import-page';
 import { serveStatic } from '../tests/browser/static-server';
 import { runSampleFiles } from '../src/core/io/samples/write-run';
@@ -163,6 +164,18 @@ function writeRunFolder(root: string, steps: number, groupsPerStep: number, maxT
   return { trajectories, bytes, files: paths.length, paths };
 }
 
+/**
+ * A page of the lab in a Chromium with a profile folder of its own (a persistent context: its
+ * origin-private file system on disk, with the disk-sized quota a user's profile has); `close()`
+ * ends that Chromium.
+ */
+async function persistentPage(profileDir: string, url: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunchOptions({ webgpu: false }), viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const page = context.pages()[0] ?? await context.newPage();
+  await page.goto(url);
+  return { page, close: () => context.close() };
+}
+
 async function openStep(page: Page, step: number): Promise<StepOpen> {
   const run = page.getByRole('region', { name: 'Training run' });
   const started = Date.now();
@@ -214,7 +227,10 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
       process.stderr.write(`bench: writing a ${options.steps}-step run folder (${options.groupsPerStep} groups of 8 per step, 4 ranks)...\n`);
       written = writeRunFolder(root, options.steps, options.groupsPerStep, options.maxTurns);
     }
-    const { page } = await openPage(lab, `${server.url}#import`);
+    // The directory path needs a profile on disk: a fresh (incognito-like) context keeps its origin-private
+    // file system in memory with a quota too small for the folder (QuotaExceededError part-way through the copy).
+    const profile = options.pick === 'directory' ? await persistentPage(join(dir, 'profile'), `${server.url}#import`) : null;
+    const { page } = profile ?? await openPage(lab, `${server.url}#import`);
     await page.getByLabel('Rollouts folder').waitFor({ state: 'attached' });
     if (options.pick === 'directory') {
       process.stderr.write('bench: copying the folder into the origin-private file system (not timed)...\n');
@@ -224,7 +240,8 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     const sampler = await heapSampler(page);
     await sampler.workerReady();
     const tracing = process.env.BENCH_RUN_TRACE === '1';
-    if (tracing) await lab.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    const tracer = page.context().browser() ?? lab.browser;
+    if (tracing) await tracer.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     // the thread-time count starts here: the tracing's own start is a long task of its own, not the page's
     if (tracing) await page.evaluate(`console.timeStamp('${MEASURED_FROM}')`);
     process.stderr.write(`bench: opening the folder (${options.pick})...\n`);
@@ -242,13 +259,14 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     await page.waitForTimeout(500); // the last group view renders (counted in the long tasks)
     const peak = await sampler.stop();
     if (tracing) await page.evaluate(`console.timeStamp('${MEASURED_TO}')`);
-    const trace = tracing ? JSON.parse((await lab.browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } : null;
+    const trace = tracing ? JSON.parse((await tracer.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } : null;
     const t = (await page.evaluate('({ picked: window.__picked, listed: window.__listed, first: window.__first, overview: window.__overview, tasks: window.__tasks })')) as {
       picked: number; listed: number; first: number; overview: number; tasks: Array<[number, number]>;
     };
     const tasks = t.tasks.filter(([start]) => start >= t.picked);
     const mb = (b: number) => Math.round(b / 1e5) / 10;
     await page.context().close();
+    await profile?.close();
     process.stderr.write('bench: dropping the folder on a fresh page...\n');
     const dropped = await dropRunFolder(lab, `${server.url}#import`, root);
     if (process.env.BENCH_RUN_SUMMARY !== '0') process.stderr.write('bench: the CLI summary of the folder, one process vs four parts merged...\n');
