@@ -16,7 +16,9 @@
  * build's dist folder> compares that build with this one instead: the training phase only, in
  * BENCH_LAB_ROUNDS (default 2) interleaved rounds (base, new, new, base), one command for before/after,
  * each with a trace that gives the main thread's CPU time per iteration (thread time: unlike long
- * tasks, it does not grow when a loaded machine keeps the page waiting for a core). `benchBrowserLab()` is exported
+ * tasks, it does not grow when a loaded machine keeps the page waiting for a core). BENCH_LAB_NICE_WORKERS=1
+ * instead compares this build with itself, its trainer workers' threads at nice 0 and at nice 19 (Linux; see
+ * bench/worker-nice.ts), in the same interleaved rounds. `benchBrowserLab()` is exported
  * for bench/run.ts. Benchmarks print figures; tests never assert timings.
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +29,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
 import { formatSummary, MEASURED_FROM, MEASURED_TO, startProfiling, type MainThreadSummary } from './lab-profile';
 import { serveStatic } from '../tests/browser/static-server';
+import { niceWorkers } from './worker-nice';
 
 export interface ResponsivenessFigures {
   phase: string;
@@ -114,10 +117,11 @@ async function waitForIteration(page: Page, k: number, timeoutMs: number): Promi
 }
 
 /** PHASE 1: two runs training on one build, recorded for `seconds` (with a main-thread profile when asked). */
-async function trainingPhase(lab: LabBrowser, url: string, options: BenchOptions, label: string, profile: 'cpu' | 'trace' | null): Promise<{ page: Page; figures: ResponsivenessFigures }> {
+async function trainingPhase(lab: LabBrowser, url: string, options: BenchOptions, label: string, profile: 'cpu' | 'trace' | null, started?: () => void): Promise<{ page: Page; figures: ResponsivenessFigures }> {
   const { page } = await openPage(lab, `${url}?backend=${options.backend}&${options.query}`);
   await page.getByRole('button', { name: 'Train', exact: true }).click();
   await waitForIteration(page, 1, 300_000); // workers built, first report rendered
+  started?.();
   const before = await iterations(page);
   const stop = profile ? await startProfiling(page, profile === 'cpu') : null;
   await startRecording(page);
@@ -152,12 +156,46 @@ async function compareBuilds(lab: LabBrowser, options: BenchOptions & { base: st
   return out;
 }
 
+/**
+ * The same build, with the trainer workers' threads at the default priority and at nice 19,
+ * interleaved (plain, niced, niced, plain …; BENCH_LAB_NICE_WORKERS=1, Linux only). A diagnostic,
+ * not a product setting: if the niced rounds lose their long tasks, the page's own work fits in a
+ * frame and what remains is contention for the machine's cores.
+ */
+async function compareWorkerNice(lab: LabBrowser, options: BenchOptions & { rounds: number }): Promise<ResponsivenessFigures[]> {
+  const server = await serveStatic(resolve('dist'), '/bench/');
+  const out: ResponsivenessFigures[] = [];
+  try {
+    for (let r = 0; r < options.rounds; r++) {
+      const order = r % 2 === 0 ? ([0, 19] as const) : ([19, 0] as const);
+      for (const nice of order) {
+        let threads = 0;
+        const label = `two runs training, worker threads at nice ${nice} (round ${r + 1})`;
+        const { page, figures: f } = await trainingPhase(lab, server.url, options, label, 'trace', () => (threads = nice ? niceWorkers(nice) : 0));
+        if (nice && threads < 2) throw new Error(`bench: found ${threads} worker threads to renice, expected the two trainers`);
+        await page.context().close();
+        out.push(f);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return out;
+}
+
 export async function benchBrowserLab(options: BenchOptions): Promise<ResponsivenessFigures[]> {
   const dist = resolve('dist');
   if (process.env.BENCH_BUILD === '1' || !existsSync(resolve(dist, 'index.html'))) {
     spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
   const lab = await launchChromium({ webgpu: options.backend === 'webgpu' });
+  if (process.env.BENCH_LAB_NICE_WORKERS === '1') {
+    try {
+      return await compareWorkerNice(lab, { ...options, rounds: Number(process.env.BENCH_LAB_ROUNDS ?? 2) });
+    } finally {
+      await lab.close();
+    }
+  }
   const base = process.env.BENCH_LAB_BASE;
   if (base) {
     try {

@@ -8,7 +8,7 @@
  * Env: BENCH_ITERATIONS (Node wasm, default 5), BENCH_CPU_ITERATIONS (Node cpu, default 1),
  * BENCH_BACKENDS (Node, default "wasm,cpu"), BENCH_BROWSER=0 to skip Chromium, BENCH_BROWSER_BACKENDS
  * and BENCH_BROWSER_*ITERATIONS (see bench/browser-train.ts), BENCH_RESPONSIVENESS=0 to skip the lab
- * responsiveness part (BENCH_RESPONSIVENESS=only runs nothing else; BENCH_LAB_PROFILE=1 and BENCH_LAB_BASE are
+ * responsiveness part (BENCH_RESPONSIVENESS=only runs nothing else; BENCH_LAB_PROFILE=1, BENCH_LAB_BASE and BENCH_LAB_NICE_WORKERS=1 are
  * described in bench/browser-lab.ts), BENCH_SECONDS (its duration, default 30), BENCH_CLASSROOM=0 to skip classroom mode's time to
  * its recorded curves (bench/browser-classroom.ts; BENCH_CLASSROOM_LOADS, default 5), BENCH_IMPORT=0 to skip the import of a
  * whole-run rollouts.v1 file (bench/browser-import.ts; BENCH_IMPORT_STEPS, default 150), BENCH_JSON=1 for JSON Lines.
