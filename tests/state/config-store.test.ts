@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG, PRESETS } from '../../src/state/lab-config';
+import { DEFAULT_LAB_CONFIG, PRESETS, SCIENCE_SFT_KL } from '../../src/state/lab-config';
+import { DEFAULT_CONFIG } from '../../src/core/train/config';
 import { configEvents, useConfigStore } from '../../src/state/config-store';
 import { validateConfig } from '../../src/core/train/config';
 
@@ -41,6 +42,15 @@ describe('configuration store', () => {
       expect(validateConfig(config.run).problems, preset.id).toEqual([]);
       configEvents.presetApplied(config);
       expect(useConfigStore.getState().config).toEqual(config);
+    }
+  });
+
+  it('the science SFT → RL preset trains with its stronger KL anchor, and a preset chosen after it returns to the default β', () => {
+    const sft = PRESETS.find((p) => p.id === 'science-sft')!.apply(DEFAULT_LAB_CONFIG);
+    expect(sft.run.klCoef).toBe(SCIENCE_SFT_KL);
+    expect(SCIENCE_SFT_KL).not.toBe(DEFAULT_CONFIG.klCoef);
+    for (const preset of PRESETS.filter((p) => p.id !== 'science-sft')) {
+      expect(preset.apply(sft).run.klCoef, preset.id).toBe(DEFAULT_CONFIG.klCoef);
     }
   });
 });
