@@ -94,7 +94,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'science-sft',
     label: 'Science: SFT → RL (every task type)',
-    description: "ScienceWorld's eight task types at the default 4 rooms, as real agent pipelines train: a warm start by behaviour cloning on 64 oracle demonstrations, 8 of each task type (the same for both estimators; it succeeds on about a tenth to a quarter of tasks), then GRPO vs PlanPO, 8 trajectories per group, 8 tasks per iteration, with a KL anchor to the warm start five times the default (β = 0.05), which keeps the types the warm start knows from being lost.",
+    description: "ScienceWorld's eight task types at the default 4 rooms, as real agent pipelines train: a warm start by behaviour cloning on 64 oracle demonstrations, 8 of each task type (the same for both estimators; it succeeds on about a tenth to a quarter of tasks), then GRPO vs PlanPO, 8 trajectories per group, 8 tasks per iteration, with a KL anchor to the warm start five times the default (β = 0.05), so that fewer of the task types the warm start taught are lost in RL.",
     apply: (c) => withRun(c, {
       env: 'science-v0', taskType: null, split: 'seen', envSize: null, maxTurns: null, groupSize: 8, tasksPerIteration: 8,
       iterations: 150, hidden: DEFAULT_CONFIG.hidden, sftEpisodes: 64, sftByType: true,
