@@ -63,9 +63,13 @@ export interface Preset {
   apply(config: LabConfig): LabConfig;
 }
 
+/** Run settings only some presets set: every preset starts them from their defaults, so choosing another preset drops them. */
+const PRESET_OWNED = ['sftEpisodes', 'sftByType', 'tasksByType', 'taskFeatures', 'klCoef'] as const;
+const presetOwnedDefaults = Object.fromEntries(PRESET_OWNED.map((key) => [key, DEFAULT_CONFIG[key]])) as Pick<RunConfig, (typeof PRESET_OWNED)[number]>;
+
 const withRun = (config: LabConfig, patch: Partial<RunConfig>, estimators?: string[]): LabConfig => ({
   ...config,
-  run: { ...config.run, sftEpisodes: 0, sftByType: false, tasksByType: false, taskFeatures: 'bag', klCoef: DEFAULT_CONFIG.klCoef, ...patch },
+  run: { ...config.run, ...presetOwnedDefaults, ...patch },
   estimators: estimators ?? config.estimators,
 });
 

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LAB_CONFIG, PRESETS, SCIENCE_SFT_KL } from '../../src/state/lab-config';
-import { DEFAULT_CONFIG } from '../../src/core/train/config';
 import { configEvents, useConfigStore } from '../../src/state/config-store';
-import { validateConfig } from '../../src/core/train/config';
+import { DEFAULT_CONFIG, validateConfig } from '../../src/core/train/config';
 
 describe('configuration store', () => {
   beforeEach(() => configEvents.linkOpened(DEFAULT_LAB_CONFIG, []));
