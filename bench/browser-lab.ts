@@ -134,26 +134,34 @@ async function trainingPhase(lab: LabBrowser, url: string, options: BenchOptions
 }
 
 /**
+ * Two arms of the training phase in interleaved rounds (a b, b a, a b …), each round a fresh page
+ * with a trace: `run(arm, round)` runs one and answers its figures and page.
+ */
+async function interleaved<A>(rounds: number, arms: readonly [A, A], run: (arm: A, round: number) => Promise<{ page: Page; figures: ResponsivenessFigures }>): Promise<ResponsivenessFigures[]> {
+  const out: ResponsivenessFigures[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const arm of r % 2 === 0 ? arms : [arms[1], arms[0]]) {
+      const { page, figures } = await run(arm, r + 1);
+      await page.context().close();
+      out.push(figures);
+    }
+  }
+  return out;
+}
+
+/**
  * Old build against new, interleaved (A B B A …): the training phase only, on each build's dist/
  * served side by side. `base` is the older build's dist folder (BENCH_LAB_BASE).
  */
 async function compareBuilds(lab: LabBrowser, options: BenchOptions & { base: string; rounds: number }): Promise<ResponsivenessFigures[]> {
   const servers = { base: await serveStatic(resolve(options.base), '/base/'), new: await serveStatic(resolve('dist'), '/new/') };
-  const out: ResponsivenessFigures[] = [];
   try {
-    for (let r = 0; r < options.rounds; r++) {
-      const order = r % 2 === 0 ? (['base', 'new'] as const) : (['new', 'base'] as const);
-      for (const which of order) {
-        const { page, figures: f } = await trainingPhase(lab, servers[which].url, options, `two runs training, ${which} build (round ${r + 1})`, 'trace');
-        await page.context().close();
-        out.push(f);
-      }
-    }
+    return await interleaved(options.rounds, ['base', 'new'] as const, (which, round) =>
+      trainingPhase(lab, servers[which].url, options, `two runs training, ${which} build (round ${round})`, 'trace'));
   } finally {
     await servers.base.close();
     await servers.new.close();
   }
-  return out;
 }
 
 /**
@@ -164,23 +172,16 @@ async function compareBuilds(lab: LabBrowser, options: BenchOptions & { base: st
  */
 async function compareWorkerNice(lab: LabBrowser, options: BenchOptions & { rounds: number }): Promise<ResponsivenessFigures[]> {
   const server = await serveStatic(resolve('dist'), '/bench/');
-  const out: ResponsivenessFigures[] = [];
+  const renice = (nice: number) => {
+    const threads = niceWorkers(nice);
+    if (threads < 2) throw new Error(`bench: found ${threads} worker threads to renice, expected the two trainers`);
+  };
   try {
-    for (let r = 0; r < options.rounds; r++) {
-      const order = r % 2 === 0 ? ([0, 19] as const) : ([19, 0] as const);
-      for (const nice of order) {
-        let threads = 0;
-        const label = `two runs training, worker threads at nice ${nice} (round ${r + 1})`;
-        const { page, figures: f } = await trainingPhase(lab, server.url, options, label, 'trace', () => (threads = nice ? niceWorkers(nice) : 0));
-        if (nice && threads < 2) throw new Error(`bench: found ${threads} worker threads to renice, expected the two trainers`);
-        await page.context().close();
-        out.push(f);
-      }
-    }
+    return await interleaved(options.rounds, [0, 19] as const, (nice, round) =>
+      trainingPhase(lab, server.url, options, `two runs training, worker threads at nice ${nice} (round ${round})`, 'trace', nice ? () => renice(nice) : undefined));
   } finally {
     await server.close();
   }
-  return out;
 }
 
 export async function benchBrowserLab(options: BenchOptions): Promise<ResponsivenessFigures[]> {
