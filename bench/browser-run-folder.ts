@@ -220,6 +220,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
   const root = options.existing ? resolve(options.existing) : join(dir, 'run');
   const server = await serveStatic(dist, '/bench/', { mounts: { 'bench-run/': root } });
   const lab = await launchChromium({ webgpu: false });
+  let profile: Awaited<ReturnType<typeof persistentPage>> | null = null;
   try {
     let written: ReturnType<typeof writeRunFolder>;
     if (options.existing) written = existingRunFolder(root, options.steps, options.groupsPerStep);
@@ -229,7 +230,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     }
     // The directory path needs a profile on disk: a fresh (incognito-like) context keeps its origin-private
     // file system in memory with a quota too small for the folder (QuotaExceededError part-way through the copy).
-    const profile = options.pick === 'directory' ? await persistentPage(join(dir, 'profile'), `${server.url}#import`) : null;
+    profile = options.pick === 'directory' ? await persistentPage(join(dir, 'profile'), `${server.url}#import`) : null;
     const { page } = profile ?? await openPage(lab, `${server.url}#import`);
     await page.getByLabel('Rollouts folder').waitFor({ state: 'attached' });
     if (options.pick === 'directory') {
@@ -265,8 +266,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
     };
     const tasks = t.tasks.filter(([start]) => start >= t.picked);
     const mb = (b: number) => Math.round(b / 1e5) / 10;
-    await page.context().close();
-    await profile?.close();
+    await page.context().close(); // for the directory path, the context of its own Chromium: closing it ends that Chromium
     process.stderr.write('bench: dropping the folder on a fresh page...\n');
     const dropped = await dropRunFolder(lab, `${server.url}#import`, root);
     if (process.env.BENCH_RUN_SUMMARY !== '0') process.stderr.write('bench: the CLI summary of the folder, one process vs four parts merged...\n');
@@ -281,6 +281,7 @@ export async function benchBrowserRunFolder(options: { steps: number; groupsPerS
       dropped, cli: cliFigures,
     };
   } finally {
+    await profile?.close(); // already closed after a run; here for a run that failed part-way
     await lab.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true }); // never an existing folder: that one is not under `dir`
