@@ -26,7 +26,7 @@ export class ReadBackError extends Error {
 }
 
 /** `text` with every control character (C0, DEL, C1, U+2028/9) written as a \uXXXX escape. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
