@@ -58,13 +58,19 @@ export function searchSplitRows(concept: string, results: SearchResults): SplitR
   }));
 }
 
-/** Experiment with post-training evaluation: each arm's success on fresh seen and unseen tasks, over seeds. */
+/**
+ * Experiment with post-training evaluation: each arm's success on fresh seen and unseen tasks, over
+ * seeds, one row per arm and environment (a merged results file holds several environments; their
+ * numbers are never pooled). The environment is named when there is more than one.
+ */
 export function experimentSplitRows(concept: string, results: ExperimentResults): SplitRow[] {
   const arms = [...new Map(results.runs.map((r) => [r.arm, r.armLabel])).entries()];
-  return arms.flatMap(([arm, label]) => {
-    const runs = results.runs.filter((r) => r.arm === arm);
+  const envs = [...new Set(results.runs.map((r) => r.env))];
+  return arms.flatMap(([arm, label]) => envs.flatMap((env) => {
+    const runs = results.runs.filter((r) => r.arm === arm && r.env === env);
     const at = (split: 'seen' | 'unseen') => value(meanCi(runs.map((r) => r.evaluation.find((e) => e.split === split)?.successRate ?? null)));
-    const row = { concept, measure: `${label} (trained), evaluation`, seen: at('seen'), unseen: at('unseen') };
+    const where = envs.length > 1 ? ` on ${env}` : '';
+    const row = { concept, measure: `${label} (trained)${where}, evaluation`, seen: at('seen'), unseen: at('unseen') };
     return row.seen.n > 0 || row.unseen.n > 0 ? [row] : [];
-  });
+  }));
 }

@@ -33,7 +33,7 @@ export const SPLIT_SOURCES: readonly SplitSource[] = [
   {
     concept: 'ood (experiments)',
     file: 'docs/experiments/ood/results.json',
-    command: 'npm run -s cli -- experiment ood --envs household-v0 --seeds 5 --iterations 150 --jobs 2 --out docs/experiments/ood',
+    command: 'npm run -s cli -- experiment ood --render docs/experiments/ood/parts/household-v0/results.json,docs/experiments/ood/parts/science-v0/results.json,docs/experiments/ood/parts/shop-v0/results.json --out docs/experiments/ood',
     rows: (json) => experimentSplitRows('ood (experiments)', parseResults(json)),
   },
 ];

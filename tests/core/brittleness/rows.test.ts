@@ -34,10 +34,10 @@ describe('brittleness rows', () => {
   });
 
   it('experiment rows: each arm evaluated on seen and unseen, mean over seeds; arms without evaluation are left out', () => {
-    const run = (arm: string, seed: number, seen: number, unseen: number) => ({
-      arm, armLabel: arm.toUpperCase(), seed, evaluation: [{ split: 'seen', successRate: seen }, { split: 'unseen', successRate: unseen }],
+    const run = (arm: string, seed: number, seen: number, unseen: number, env = 'household-v0') => ({
+      arm, armLabel: arm.toUpperCase(), env, seed, evaluation: [{ split: 'seen', successRate: seen }, { split: 'unseen', successRate: unseen }],
     });
-    const results = { runs: [run('grpo', 1, 0.5, 0.4), run('grpo', 2, 0.7, 0.4), { arm: 'x', armLabel: 'X', seed: 1, evaluation: [] }] } as unknown as ExperimentResults;
+    const results = { runs: [run('grpo', 1, 0.5, 0.4), run('grpo', 2, 0.7, 0.4), { arm: 'x', armLabel: 'X', env: 'household-v0', seed: 1, evaluation: [] }] } as unknown as ExperimentResults;
     const rows = experimentSplitRows('ood', results);
     expect(rows).toHaveLength(1);
     expect(rows[0].measure).toBe('GRPO (trained), evaluation');
@@ -45,5 +45,17 @@ describe('brittleness rows', () => {
     expect(rows[0].seen.n).toBe(2);
     expect(rows[0].unseen.halfWidth).toBeCloseTo(0, 12);
     expect(brittlenessTable(rows)).toContain('| 1 | ood | GRPO (trained), evaluation | 60.0 % ± ');
+  });
+
+  it('experiment rows from a merged file keep each environment apart and name it', () => {
+    const run = (env: string, seed: number, seen: number, unseen: number) => ({
+      arm: 'grpo', armLabel: 'GRPO', env, seed, evaluation: [{ split: 'seen', successRate: seen }, { split: 'unseen', successRate: unseen }],
+    });
+    const results = { runs: [run('household-v0', 1, 0.9, 0.8), run('shop-v0', 1, 0.5, 0.2), run('household-v0', 2, 0.7, 0.6), run('shop-v0', 2, 0.3, 0.2)] } as unknown as ExperimentResults;
+    const rows = experimentSplitRows('ood', results);
+    expect(rows.map((r) => r.measure)).toEqual(['GRPO (trained) on household-v0, evaluation', 'GRPO (trained) on shop-v0, evaluation']);
+    expect(rows[0].seen.mean).toBeCloseTo(0.8, 12);
+    expect(rows[1].seen.mean).toBeCloseTo(0.4, 12);
+    expect(rows[1].unseen.n).toBe(2);
   });
 });
