@@ -91,16 +91,19 @@ export function groupNormalizeRows(
     throw new Error("groupNormalizeRows: statsRows 'first-per-trajectory' needs one trajId per row");
   }
   const members = new Map<string, number[]>();
-  const seen = new Set<string>();
+  const seen = new Map<string, Set<string>>(); // group → trajectories already counted
   for (let r = 0; r < scores.length; r++) {
     const g = groupIds[r];
-    if (!members.has(g)) members.set(g, []);
+    let values = members.get(g);
+    if (!values) members.set(g, (values = []));
     if (firstOnly) {
-      const key = `${g.length}:${g}${options.trajIds![r]}`; // unambiguous (group, trajectory) pair
-      if (seen.has(key)) continue;
-      seen.add(key);
+      let trajs = seen.get(g);
+      if (!trajs) seen.set(g, (trajs = new Set()));
+      const traj = options.trajIds![r];
+      if (trajs.has(traj)) continue;
+      trajs.add(traj);
     }
-    members.get(g)!.push(scores[r]);
+    values.push(scores[r]);
   }
   const stats = new Map<string, GroupStatistics>();
   for (const [g, values] of members) stats.set(g, groupStatistics(values, options));

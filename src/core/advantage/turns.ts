@@ -73,7 +73,9 @@ export function penalizedTurnScores(
 
 /** Flattens [i][t] to trajectory-major rows (verl-agent's gather_rollout_data order). */
 export function flattenTurns(perTurn: readonly (readonly number[])[]): number[] {
-  return perTurn.flatMap((row) => [...row]);
+  const rows: number[] = [];
+  for (const row of perTurn) for (const x of row) rows.push(x); // a loop: flatMap copies a million-turn row slowly
+  return rows;
 }
 
 /** Inverse of flattenTurns for the group's shape. */
@@ -93,7 +95,11 @@ export function normalizeTurnScores(
   options: GroupNormOptions,
 ): number[][] {
   const rows = flattenTurns(scores);
-  const trajIds = group.trajectories.flatMap((traj, i) => Array<string>(traj.numTurns).fill(String(i)));
+  const trajIds: string[] = [];
+  group.trajectories.forEach((traj, i) => {
+    const id = String(i);
+    for (let t = 0; t < traj.numTurns; t++) trajIds.push(id);
+  });
   const normalized = groupNormalizeRows(rows, Array<string>(rows.length).fill('group'), {
     ...options,
     statsRows: stats === 'trajectory' ? 'first-per-trajectory' : 'all',

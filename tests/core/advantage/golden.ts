@@ -26,19 +26,22 @@ function toNumber(x: number | string): number {
   throw new Error(`not a golden number: ${x}`);
 }
 
-/** Element-wise comparison with a message naming the first failing index. */
+/**
+ * Element-wise comparison with a message naming the first failing index. The loop itself decides
+ * and only the first failure goes through `expect`: one scenario holds a million turns, and an
+ * `expect` per element made its tests take seconds.
+ */
 export function expectClose(actual: readonly number[], expected: readonly (number | string)[], label: string, tol = FLOAT64_TOL): void {
   expect(actual.length, `${label}: length`).toBe(expected.length);
-  expected.forEach((e, k) => {
-    const b = toNumber(e);
+  for (let k = 0; k < expected.length; k++) {
+    const b = toNumber(expected[k]);
     const a = actual[k];
     if (Number.isNaN(b)) {
-      expect(Number.isNaN(a), `${label}[${k}]: expected NaN, got ${a}`).toBe(true);
-      return;
+      if (!Number.isNaN(a)) expect.fail(`${label}[${k}]: expected NaN, got ${a}`);
+    } else if (!(Math.abs(a - b) <= tol.abs + tol.rel * Math.abs(b))) {
+      expect.fail(`${label}[${k}]: got ${a}, expected ${b}`);
     }
-    const ok = Math.abs(a - b) <= tol.abs + tol.rel * Math.abs(b);
-    expect(ok, `${label}[${k}]: got ${a}, expected ${b}`).toBe(true);
-  });
+  }
 }
 
 export function expectMatrixClose(actual: number[][], expected: (number | string)[][], label: string, tol = FLOAT64_TOL): void {
