@@ -6,8 +6,10 @@
  */
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { escapeControl, QUOTE_LIMIT, quoteValue } from '../core/io/escape';
 
 export { closest, didYouMean, editDistance } from '../core/math/edit-distance';
+export { escapeControl };
 
 export class UserError extends Error {
   /** An error meant for the user: printed as one line, no stack trace, non-zero exit. */
@@ -17,31 +19,11 @@ export class UserError extends Error {
   }
 }
 
-/**
- * Control characters (C0, DEL, C1) as visible escapes, so input cannot drive the terminal.
- * `keepNewlines` leaves line breaks alone (multi-line text such as an observation).
- */
-export function escapeControl(text: string, keepNewlines = false): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
-    if (keepNewlines && c === '\n') return c;
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
-  });
-}
-
 /** Longest echoed value, in characters, before it is cut. */
-export const ECHO_LIMIT = 80;
+export const ECHO_LIMIT = QUOTE_LIMIT;
 
 /** A user-supplied value quoted for a message: control characters escaped, long ones cut with the size. */
-export function echo(value: unknown, limit = ECHO_LIMIT): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  const escaped = escapeControl(text);
-  const body = escaped.length > limit ? `${escaped.slice(0, limit)}… (${text.length.toLocaleString('en-US')} characters)` : escaped;
-  return typeof value === 'string' ? `"${body}"` : body;
-}
+export const echo = (value: unknown, limit = ECHO_LIMIT): string => quoteValue(value, limit);
 
 /** A message made safe for one terminal line: control characters escaped, very long text cut. */
 export function plainLine(message: string, limit = 2000): string {

@@ -7,6 +7,7 @@
  *     // { params: {}, problems: ['gamma: expected a number in 0..1, got "2"; using 0.95'] }
  */
 import type { ParamSpec, ParamValue } from './spec';
+import { quoteValue } from '../io/escape';
 
 /** "a number in 0..1", "one of a, b", "an integer in 1..64, or null (the env's default)". */
 export function describeParam(spec: ParamSpec): string {
@@ -56,14 +57,7 @@ export function checkParam(spec: ParamSpec, value: unknown, options: CheckOption
   return n;
 }
 
-/** A value quoted for a message: control characters escaped, cut after 80 characters with the total size. */
-export const quoteValue = (v: unknown): string => {
-  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
-  // eslint-disable-next-line no-control-regex
-  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  const body = safe.length > 80 ? `${safe.slice(0, 80)}… (${text.length.toLocaleString('en-US')} characters)` : safe;
-  return typeof v === 'string' ? `"${body}"` : body;
-};
+export { quoteValue };
 
 export interface ValidateOptions extends CheckOptions {
   /** Names the owner in "not a parameter of <owner>" (e.g. `gigpo`, `reward loop-penalty`). */

@@ -8,28 +8,24 @@
  * stored value. A field the file does not have takes its default (that is how a file written
  * before a RunConfig field existed still opens).
  */
+import { escapeControl } from '../io/escape';
 import type { z } from '../io/zod';
 import { quoteValue, validateConfig, type RunConfig } from './config';
 
 /**
  * The error every reader throws for data it cannot use; `message` is one line. Text taken from a
  * damaged file (an entry name with a flipped byte, say) can hold a line break or another control
- * character, so the constructor writes each as a \uXXXX escape: the message stays one line whatever
+ * character, so the constructor escapes each (core/io/escape.ts): the message stays one line whatever
  * the file held.
  */
 export class ReadBackError extends Error {
   override name = 'ReadBackError';
 
   constructor(message: string, options?: ErrorOptions) {
-    super(oneLine(message), options);
+    super(escapeControl(message), options);
   }
 }
 
-/** `text` with every control character (C0, DEL, C1, U+2028/9) written as a \uXXXX escape. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = input;

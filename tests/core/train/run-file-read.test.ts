@@ -38,7 +38,7 @@ describe('reading a run file back', () => {
     const file = bytes.slice();
     file[at.at(-1)! + 5] ^= 'r'.charCodeAt(0) ^ '\n'.charCodeAt(0);
     file[at[0] + name.length + 100] ^= 1;
-    expect(() => decodeRunFile(file)).toThrow(/^run file is damaged \(tenso\\u000as\.bin fails its CRC-32 check \(declared 0x[0-9a-f]{8}, computed 0x[0-9a-f]{8}\)\)$/);
+    expect(() => decodeRunFile(file)).toThrow(/^run file is damaged \(tenso\\ns\.bin fails its CRC-32 check \(declared 0x[0-9a-f]{8}, computed 0x[0-9a-f]{8}\)\)$/);
   });
 
   it("names a config value it cannot use, with the field's path and the value", () => {
