@@ -37,7 +37,7 @@ export const EXPERIMENTS: Readonly<Record<ExperimentId, ExperimentDefinition>> =
       { kind: 'curve', metric: 'meanResponseTokens' },
       { kind: 'bars', metric: 'meanTurns' },
     ],
-    compare: { baseline: 'grpo', values: ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens', 'meanThinkTokens'] },
+    compare: { baseline: 'grpo', values: ['successRate', 'meanTurns', 'meanSuccessTurns', 'meanResponseTokens', 'meanThinkTokens'], alsoAgainst: ['planpo'] },
   },
   'alpha-ablation': {
     id: 'alpha-ablation',

@@ -83,13 +83,33 @@ export function comparisonTable(results: ExperimentResults): ReportTable | null 
     const cells = values.map((v: RunValueKey) => fmt(pairedDifference(results, c.arm, baseline, c.env, v), v));
     rows.push([`${c.armLabel} − ${c.baselineLabel}`, c.env, String(c.difference.n), ...cells]);
   }
+  return differencesTable('comparison', comparisons[0].baselineLabel, values, rows);
+}
+
+function differencesTable(id: string, baselineLabel: string, values: readonly RunValueKey[], rows: string[][]): ReportTable {
   return {
-    id: 'comparison',
-    title: `Differences from ${comparisons[0].baselineLabel}`,
+    id,
+    title: `Differences from ${baselineLabel}`,
     caption: 'Per-seed differences (same seed = same tasks), mean ± 95% CI (Student-t). An interval that excludes 0 is a difference this many seeds can resolve.',
     columns: ['Comparison', 'Env', 'Pairs', ...values.map((v) => `Δ ${VALUE_INFO[v].label}`)],
     rows,
   };
+}
+
+/** The experiment's further reference arms (`compare.alsoAgainst`): every other arm minus each, when the results hold it. */
+export function extraComparisonTables(results: ExperimentResults): ReportTable[] {
+  const { values, alsoAgainst = [] } = getExperiment(results.experiment).compare;
+  const label = (arm: string) => results.runs.find((r) => r.arm === arm)?.armLabel ?? arm;
+  const arms = [...new Set(results.runs.map((r) => r.arm))];
+  const envs = [...new Set(results.runs.map((r) => r.env))];
+  return alsoAgainst.filter((ref) => arms.includes(ref)).map((ref) => {
+    const rows = arms.filter((a) => a !== ref).flatMap((arm) => envs.flatMap((env) => {
+      const first = pairedDifference(results, arm, ref, env, values[0]);
+      if (first.n === 0) return [];
+      return [[`${label(arm)} − ${label(ref)}`, env, String(first.n), ...values.map((v) => fmt(pairedDifference(results, arm, ref, env, v), v))]];
+    }));
+    return differencesTable(`comparison-${ref}`, label(ref), values, rows);
+  });
 }
 
 export function experimentTables(results: ExperimentResults): ReportTable[] {
@@ -102,5 +122,5 @@ export function experimentTables(results: ExperimentResults): ReportTable[] {
   };
   const tables = getExperiment(results.experiment).tables.map((kind) => build[kind]());
   const comparison = comparisonTable(results);
-  return comparison ? [...tables, comparison] : tables;
+  return [...tables, ...(comparison ? [comparison] : []), ...extraComparisonTables(results)];
 }

@@ -74,8 +74,12 @@ export interface ExperimentDefinition {
   evaluate?: readonly Split[];
   tables: readonly TableKind[];
   charts: readonly ChartSpec[];
-  /** Every other arm minus `baseline`, paired by seed (same seed = same tasks), on these values. */
-  compare: { baseline: string; values: readonly RunValueKey[] };
+  /**
+   * Every other arm minus `baseline`, paired by seed (same seed = same tasks), on these values.
+   * `alsoAgainst`: further reference arms, each with its own table of every other arm minus it
+   * (main: PlanPO against every baseline, not only GRPO).
+   */
+  compare: { baseline: string; values: readonly RunValueKey[]; alsoAgainst?: readonly string[] };
 }
 
 /** One run to execute: everything a runner needs, as plain JSON (crosses to workers as is). */

@@ -26,6 +26,22 @@ describe('report tables', () => {
     expect(comparison.rows[0][0]).toBe('PLANPO − GRPO');
   });
 
+  it('main also compares every other arm with PlanPO (compare.alsoAgainst), the same pairs with the sign turned', () => {
+    const withRloo = fakeResults('main', [...mainResults.runs,
+      fakeRun('rloo', 'household-v0', 1, [0, 0.2, 0.2, 0.2]), fakeRun('rloo', 'household-v0', 2, [0, 0.2, 0.4, 0.4])]);
+    const tables = experimentTables(withRloo);
+    const vsGrpo = tables.find((t) => t.id === 'comparison')!;
+    const vsPlanpo = tables.find((t) => t.id === 'comparison-planpo')!;
+    expect(vsPlanpo.title).toBe('Differences from PLANPO');
+    expect(vsPlanpo.rows.map((r) => r[0])).toEqual(['GRPO − PLANPO', 'RLOO − PLANPO']);
+    // last iteration: GRPO 0.4, 0.6 and PlanPO 0.8, 1.0 per seed → −40 points on both seeds; RLOO 0.2, 0.4 → −60
+    expect(vsPlanpo.rows[0][3]).toBe('-40.0 ± 0.0');
+    expect(vsPlanpo.rows[1][3]).toBe('-60.0 ± 0.0');
+    expect(vsGrpo.rows.find((r) => r[0] === 'PLANPO − GRPO')![3]).toBe('40.0 ± 0.0');
+    // an experiment without the reference arm has no such table
+    expect(experimentTables(fakeResults('main', mainResults.runs.filter((r) => r.arm !== 'planpo'))).some((t) => t.id === 'comparison-planpo')).toBe(false);
+  });
+
   it('the evaluation table shows seen, unseen and their per-seed gap in percentage points', () => {
     const table = experimentTables(oodResults).find((t) => t.id === 'evaluation')!;
     expect(table.rows[1].slice(4)).toEqual(['75.0', '62.5', '12.5']);
