@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { classEvents, useClassStore } from '../../state/class-store';
-import { ClassLinkDialog } from './ClassLinkDialog';
+
+/** Loaded on first open: the dialog, its QR code encoder and the short-link compressor stay out of the page's main chunk. */
+const ClassLinkDialog = lazy(() => import('./ClassLinkDialog').then((m) => ({ default: m.ClassLinkDialog })));
 
 /** Header buttons: the guided tour, presentation type and the class-link dialog. */
 export function ClassroomButtons() {
@@ -12,7 +14,7 @@ export function ClassroomButtons() {
       {tour && <button type="button" onClick={() => { window.location.hash = 'lab'; classEvents.tourOpened(0); }}>Take the tour</button>}
       <button type="button" aria-pressed={presentation} onClick={classEvents.presentationToggled}>Presentation type</button>
       <span data-control="copy-link"><button type="button" onClick={() => setDialog(true)}>Make a class link</button></span>
-      {dialog && <ClassLinkDialog onClose={() => setDialog(false)} />}
+      {dialog && <Suspense fallback={null}><ClassLinkDialog onClose={() => setDialog(false)} /></Suspense>}
     </div>
   );
 }
