@@ -32,7 +32,7 @@ import { validateGroup } from './turns';
 import { unmetRequirement } from './requires';
 import { STD_EPSILON } from './common-params';
 import { choiceParam, numberParam } from '../params/spec';
-import { mean, std } from '../math/stats';
+import { mean, minMax, std } from '../math/stats';
 import { componentAt, fmt, NO_SELECTION, selected } from './worked';
 
 export const EMPG_FINAL_NORMS = ['mean-std', 'mean', 'none'] as const;
@@ -67,8 +67,7 @@ export function empgBatch(groups: readonly RolloutGroup[], params: EmpgParams): 
   const outcome = groups.map((g) => grpoAdvantages(g, { ...GRPO_DEFAULTS, stdEpsilon: params.stdEpsilon }).perTurn);
   // ENTROPY: batch min–max, g and f
   const all = groups.flatMap((g) => g.trajectories.flatMap((t) => t.entropies!));
-  const lo = all.length > 0 ? Math.min(...all) : 0;
-  const hi = all.length > 0 ? Math.max(...all) : 0;
+  const [lo, hi] = all.length > 0 ? minMax(all) : [0, 0];
   const norm = groups.map((g) => g.trajectories.map((t) => t.entropies!.map((h) => (h - lo) / (hi - lo + EMPG_GUARD))));
   const meanRawScale = all.length > 0 ? mean(norm.flat(2).map((x) => Math.exp(-params.k * x))) : 1;
   const scale = norm.map((rows) => rows.map((row) => row.map((x) => Math.exp(-params.k * x) / (meanRawScale + EMPG_GUARD))));

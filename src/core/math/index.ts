@@ -1,2 +1,2 @@
 export { createRng, deriveSeed, type Rng } from './rng';
-export { mean, std, variance } from './stats';
+export { mean, minMax, std, variance } from './stats';

@@ -25,3 +25,17 @@ export function variance(xs: ArrayLike<number>): number {
 export function std(xs: ArrayLike<number>): number {
   return Math.sqrt(variance(xs));
 }
+
+/**
+ * Smallest and largest value in one pass; [Infinity, -Infinity] for an empty list. A loop, not
+ * `Math.min(...xs)`: spreading a few hundred thousand values into a call overflows the stack.
+ */
+export function minMax(xs: ArrayLike<number>): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    if (xs[i] < lo) lo = xs[i];
+    if (xs[i] > hi) hi = xs[i];
+  }
+  return [lo, hi];
+}

@@ -20,7 +20,7 @@
  * O(steps × estimators), whatever the number of groups. Pure.
  */
 import type { RolloutGroup, TurnAdvantages } from '../advantage/types';
-import { mean, std } from '../math';
+import { mean, minMax, std } from '../math';
 import { ExactSum } from './exact-sum';
 
 interface MeanAcc { sum: ExactSum; n: number }
@@ -93,8 +93,9 @@ export function addGroup(acc: StepAcc, group: RolloutGroup, scores: Record<strin
   const successTokens = successes.flatMap((t) => t.numTokens);
   if (successTokens.length >= 2) push(acc.responseTokensSpread, std(successTokens));
   const lengths = trajs.flatMap((t) => t.numTokens);
-  if (lengths.length >= 2 && Math.min(...lengths) > 0) {
-    push(acc.lengthRatio, Math.max(...lengths) / Math.min(...lengths));
+  const [shortest, longest] = minMax(lengths);
+  if (lengths.length >= 2 && shortest > 0) {
+    push(acc.lengthRatio, longest / shortest);
     push(acc.lengthCv, std(lengths) / mean(lengths));
   }
   for (const [id, adv] of Object.entries(scores)) {

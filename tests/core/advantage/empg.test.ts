@@ -105,4 +105,14 @@ describe('empg', () => {
     const scale = (estimateAdvantages('empg', g).components.entropyScale as number[][]).flat();
     for (const x of scale) expect(x).toBeCloseTo(1, 7);
   });
+
+  it('scores a batch of 300,000 steps (the entropy range is found without spreading the batch into Math.min)', () => {
+    const T = 150_000;
+    const long = (success: boolean) => traj(success, T, undefined, { entropies: Array.from({ length: T }, (_, t) => (t % 7) / 7) });
+    const out = estimateAdvantages('empg', group(long(true), long(false)));
+    const norm = out.components.normalizedEntropy as number[][];
+    expect(norm[0][0]).toBe(0); // the lowest entropy, 0, maps to 0 and the highest, 6/7, to just under 1
+    expect(norm[0][6]).toBeCloseTo(1, 6);
+    expect(out.perTurn[1]).toHaveLength(T);
+  });
 });

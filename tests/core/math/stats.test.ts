@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mean, std, variance } from '../../../src/core/math/stats';
+import { mean, minMax, std, variance } from '../../../src/core/math/stats';
 
 describe('stats helpers', () => {
   it('mean of [2, 4, 4, 4, 5, 5, 7, 9] is 5', () => {
@@ -19,5 +19,13 @@ describe('stats helpers', () => {
   it('empty and singleton inputs are NaN, not silently 0', () => {
     expect(mean([])).toBeNaN();
     expect(std([3])).toBeNaN();
+  });
+
+  it('minMax finds both ends in one pass, of any length, and [Infinity, -Infinity] for none', () => {
+    expect(minMax([3, -1, 7, 0])).toEqual([-1, 7]);
+    expect(minMax(new Float32Array([2]))).toEqual([2, 2]);
+    expect(minMax([])).toEqual([Infinity, -Infinity]);
+    const long = Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 300_000);
+    expect(minMax(long)).toEqual([0, 299_999]); // too long to spread into Math.min
   });
 });

@@ -16,7 +16,7 @@
  * Groups without a train_step form one row with step null. Pure.
  */
 import type { TurnAdvantages } from '../../../advantage/types';
-import { mean, std } from '../../../math';
+import { mean, minMax, std } from '../../../math';
 import type { ImportedGroup } from './groups';
 
 export interface EstimatorStepStats {
@@ -55,9 +55,9 @@ export function median(values: readonly number[]): number | null {
 /** max L / min L and std(L)/mean(L) over one group's responses (null with fewer than 2 or a zero length). */
 export function lengthHeterogeneity(lengths: readonly number[]): { ratio: number; cv: number } | null {
   if (lengths.length < 2) return null;
-  const min = Math.min(...lengths);
+  const [min, max] = minMax(lengths);
   if (!(min > 0)) return null;
-  return { ratio: Math.max(...lengths) / min, cv: std(lengths) / mean(lengths) };
+  return { ratio: max / min, cv: std(lengths) / mean(lengths) };
 }
 
 interface Acc {
