@@ -76,8 +76,12 @@ function blockServiceWorkersByDefault(browser: Browser): void {
   browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
 }
 
-/** Open a page that records every request, so tests can assert nothing leaves our origin. */
-export async function openPage(lab: LabBrowser, url: string): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+/**
+ * Open a page that records every request, so tests can assert nothing leaves our origin.
+ * `beforeGoto` runs on the fresh page before it loads (e.g. a DevTools-protocol setting the first
+ * load must already see).
+ */
+export async function openPage(lab: LabBrowser, url: string, beforeGoto?: (page: Page) => Promise<void>): Promise<{ page: Page; requests: string[]; errors: string[] }> {
   const context = await lab.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -85,6 +89,7 @@ export async function openPage(lab: LabBrowser, url: string): Promise<{ page: Pa
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
   context.on('weberror', (e) => errors.push(e.error().message));
+  await beforeGoto?.(page);
   await page.goto(url);
   return { page, requests, errors };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium, openPage, type LabBrowser } from './browser';
 import { runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
 import { savedMetrics, waitForSaved } from './persist-page';
@@ -13,8 +13,8 @@ const SHOTS = process.env.PERSIST_SHOTS;
  * origin's storage fills up (a quota set over the DevTools protocol), a trainer worker stops
  * answering, a WebGPU device is lost (both through the `?debug=faults` hooks, on real workers).
  */
-async function open(lab: LabBrowser, url: string): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(lab, url);
+async function open(lab: LabBrowser, url: string, beforeGoto?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(lab, url, beforeGoto);
   opened.page.on('dialog', (d) => void d.accept()); // beforeunload: leave
   await opened.page.getByRole('button', { name: 'Step', exact: true }).waitFor();
   return opened;
@@ -72,18 +72,14 @@ describe('faults under the lab, in a browser', () => {
     const url = `${baseUrl}?backend=wasm&${SMALL}&iterations=1000`;
     const [afterOne, afterTwo] = await storedAfterSteps(plain, url.replace('//127.0.0.1:', '//localhost:'), 2);
     const quota = Math.round((afterOne + afterTwo) / 2);
-    const context = await plain.browser.newContext({ viewport: { width: 1280, height: 720 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('dialog', (d) => void d.accept());
-    const cdp = await context.newCDPSession(page);
     const origin = new URL(baseUrl).origin;
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: quota });
-    await page.goto(url);
+    let cdp!: CDPSession;
+    const { page, errors } = await open(plain, url, async (p) => {
+      cdp = await p.context().newCDPSession(p);
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: quota });
+    });
     const full = page.getByTestId('save-error');
     const step = page.getByRole('button', { name: 'Step', exact: true });
-    await step.waitFor();
     for (let k = 1; !(await full.isVisible()); k++) {
       if (k > 6) throw new Error(`no save failed in 5 iterations under a quota of ${quota} bytes (stored after 1 and 2 iterations: ${afterOne}, ${afterTwo})`);
       await step.click();
