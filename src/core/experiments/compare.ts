@@ -36,9 +36,12 @@ export function pairedDifference(results: ExperimentResults, arm: string, baseli
   return meanCi(diffs);
 }
 
-/** Every non-baseline arm against the experiment's baseline, per env and value. */
-export function experimentComparisons(results: ExperimentResults): Comparison[] {
-  const { baseline, values } = getExperiment(results.experiment).compare;
+/**
+ * Every other arm against `baseline` (the experiment's `compare.baseline` unless named), per env and
+ * value; for each env and arm the values come in `compare.values` order.
+ */
+export function experimentComparisons(results: ExperimentResults, baseline = getExperiment(results.experiment).compare.baseline): Comparison[] {
+  const { values } = getExperiment(results.experiment).compare;
   const label = (id: string): string => results.runs.find((r) => r.arm === id)?.armLabel ?? id;
   const arms = [...new Set(results.runs.map((r) => r.arm))].filter((a) => a !== baseline);
   if (!results.runs.some((r) => r.arm === baseline)) return [];

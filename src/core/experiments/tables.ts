@@ -2,13 +2,13 @@
  * Report tables as plain strings (rendered to markdown by report.ts and to <table> by the app):
  * every cell is "mean ± half-width of the 95% Student-t CI over seeds".
  */
-import { experimentComparisons, pairedDifference } from './compare';
+import { experimentComparisons } from './compare';
 import { VALUE_INFO } from './labels';
 import { getExperiment } from './registry';
 import type { ExperimentResults } from './results';
 import { formatMeanCi, meanCi, type MeanCi } from './stats';
 import { finalWindow, summarizeRuns, type ArmEnvSummary } from './summarize';
-import type { RunValueKey, TableKind } from './types';
+import type { TableKind } from './types';
 
 export interface ReportTable {
   id: string;
@@ -72,44 +72,28 @@ function timingTable(rows: ArmEnvSummary[]): ReportTable {
   };
 }
 
-/** Arm − baseline, paired per seed, one row per arm × env. */
-export function comparisonTable(results: ExperimentResults): ReportTable | null {
-  const comparisons = experimentComparisons(results);
+/**
+ * Arm − `baseline`, paired per seed, one row per arm × env: the entry's `compare.baseline` (table
+ * `comparison`) or one of its `compare.alsoAgainst` arms (table `comparison-<arm>`). Null when the
+ * results do not hold that arm.
+ */
+export function comparisonTable(results: ExperimentResults, baseline = getExperiment(results.experiment).compare.baseline): ReportTable | null {
+  const comparisons = experimentComparisons(results, baseline);
   if (comparisons.length === 0) return null;
-  const { baseline, values } = getExperiment(results.experiment).compare;
+  const { baseline: main, values } = getExperiment(results.experiment).compare;
   const rows: string[][] = [];
-  for (const c of comparisons) {
-    if (c.value !== values[0]) continue;
-    const cells = values.map((v: RunValueKey) => fmt(pairedDifference(results, c.arm, baseline, c.env, v), v));
-    rows.push([`${c.armLabel} − ${c.baselineLabel}`, c.env, String(c.difference.n), ...cells]);
+  for (let k = 0; k < comparisons.length; k += values.length) {
+    const row = comparisons.slice(k, k + values.length); // one arm × env, its values in order
+    const { armLabel, baselineLabel, env, difference } = row[0];
+    rows.push([`${armLabel} − ${baselineLabel}`, env, String(difference.n), ...row.map((c) => fmt(c.difference, c.value))]);
   }
-  return differencesTable('comparison', comparisons[0].baselineLabel, values, rows);
-}
-
-function differencesTable(id: string, baselineLabel: string, values: readonly RunValueKey[], rows: string[][]): ReportTable {
   return {
-    id,
-    title: `Differences from ${baselineLabel}`,
+    id: baseline === main ? 'comparison' : `comparison-${baseline}`,
+    title: `Differences from ${comparisons[0].baselineLabel}`,
     caption: 'Per-seed differences (same seed = same tasks), mean ± 95% CI (Student-t). An interval that excludes 0 is a difference this many seeds can resolve.',
     columns: ['Comparison', 'Env', 'Pairs', ...values.map((v) => `Δ ${VALUE_INFO[v].label}`)],
     rows,
   };
-}
-
-/** The experiment's further reference arms (`compare.alsoAgainst`): every other arm minus each, when the results hold it. */
-export function extraComparisonTables(results: ExperimentResults): ReportTable[] {
-  const { values, alsoAgainst = [] } = getExperiment(results.experiment).compare;
-  const label = (arm: string) => results.runs.find((r) => r.arm === arm)?.armLabel ?? arm;
-  const arms = [...new Set(results.runs.map((r) => r.arm))];
-  const envs = [...new Set(results.runs.map((r) => r.env))];
-  return alsoAgainst.filter((ref) => arms.includes(ref)).map((ref) => {
-    const rows = arms.filter((a) => a !== ref).flatMap((arm) => envs.flatMap((env) => {
-      const first = pairedDifference(results, arm, ref, env, values[0]);
-      if (first.n === 0) return [];
-      return [[`${label(arm)} − ${label(ref)}`, env, String(first.n), ...values.map((v) => fmt(pairedDifference(results, arm, ref, env, v), v))]];
-    }));
-    return differencesTable(`comparison-${ref}`, label(ref), values, rows);
-  });
 }
 
 export function experimentTables(results: ExperimentResults): ReportTable[] {
@@ -121,6 +105,6 @@ export function experimentTables(results: ExperimentResults): ReportTable[] {
     timing: () => timingTable(summaries),
   };
   const tables = getExperiment(results.experiment).tables.map((kind) => build[kind]());
-  const comparison = comparisonTable(results);
-  return [...tables, ...(comparison ? [comparison] : []), ...extraComparisonTables(results)];
+  const { baseline, alsoAgainst = [] } = getExperiment(results.experiment).compare;
+  return [...tables, ...[baseline, ...alsoAgainst].flatMap((ref) => comparisonTable(results, ref) ?? [])];
 }
