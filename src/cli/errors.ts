@@ -6,7 +6,7 @@
  */
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { escapeControl, QUOTE_LIMIT, quoteValue } from '../core/io/escape';
+import { escapeAndCut, escapeControl, QUOTE_LIMIT, quoteValue } from '../core/io/escape';
 
 export { closest, didYouMean, editDistance } from '../core/math/edit-distance';
 export { escapeControl };
@@ -27,8 +27,7 @@ export const echo = (value: unknown, limit = ECHO_LIMIT): string => quoteValue(v
 
 /** A message made safe for one terminal line: control characters escaped, very long text cut. */
 export function plainLine(message: string, limit = 2000): string {
-  const escaped = escapeControl(message);
-  return escaped.length > limit ? `${escaped.slice(0, limit)}… (${message.length.toLocaleString('en-US')} characters)` : escaped;
+  return escapeAndCut(message, limit);
 }
 
 function fsReason(error: unknown): string {

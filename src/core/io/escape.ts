@@ -27,7 +27,12 @@ export const QUOTE_LIMIT = 80;
  */
 export function quoteValue(value: unknown, limit = QUOTE_LIMIT): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  const safe = escapeControl(text);
-  const body = safe.length > limit ? `${safe.slice(0, limit)}… (${text.length.toLocaleString('en-US')} characters)` : safe;
+  const body = escapeAndCut(text, limit);
   return typeof value === 'string' ? `"${body}"` : body;
+}
+
+/** `text` escaped, then cut after `limit` characters with its total size given. */
+export function escapeAndCut(text: string, limit: number): string {
+  const safe = escapeControl(text);
+  return safe.length > limit ? `${safe.slice(0, limit)}… (${text.length.toLocaleString('en-US')} characters)` : safe;
 }
