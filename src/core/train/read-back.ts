@@ -26,7 +26,6 @@ export class ReadBackError extends Error {
   }
 }
 
-
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = input;
   for (const key of path) {
