@@ -22,7 +22,7 @@ export interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { type?: string; message?: string } };
+  args?: { name?: string; data?: { type?: string; message?: string }; src_file?: string };
 }
 
 export interface MainThreadSummary {
@@ -38,6 +38,8 @@ export interface MainThreadSummary {
   functions: [string, number][];
   /** Inside long tasks (over 50 ms of wall time) only: the heaviest functions by inclusive time, ms. */
   inLongTasks?: [string, number][];
+  /** Thread time of every process's background pool (backgroundByCause), ms. */
+  background: Record<string, number>;
 }
 
 const KIND: [RegExp, string][] = [
@@ -93,6 +95,32 @@ export function measuredSpan(events: readonly TraceEvent[]): TraceEvent[] {
 export function cpuLongTaskCounts(tasks: readonly ThreadEvent[]): { over50: number; over100: number; maxMs: number } {
   const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000);
   return { over50: cpu.filter((ms) => ms > 50).length, over100: cpu.filter((ms) => ms > 100).length, maxMs: Math.round(Math.max(0, ...cpu)) };
+}
+
+/**
+ * What the thread pools' tasks were for (Chromium's ThreadPool_RunTask events name the source file
+ * that posted them): "JIT" (V8's optimizing compilers, TurboFan and Maglev, compiling hot functions
+ * of the page and of its workers), "GC" (V8's concurrent marking, sweeping, scavenging and
+ * ArrayBuffer sweeping), "wasm compile", "IndexedDB" (the database and its LevelDB files),
+ * "raster", else "other".
+ */
+const BACKGROUND: [RegExp, string][] = [
+  [/optimizing-compile|maglev|compiler-dispatcher/, 'JIT'],
+  [/v8\/src\/heap\//, 'GC'],
+  [/v8\/src\/wasm\//, 'wasm compile'],
+  [/indexed_db|leveldatabase/, 'IndexedDB'],
+  [/cc\/raster/, 'raster'],
+];
+
+/** Thread time (ms) of the thread pools' tasks, by cause (BACKGROUND), biggest first. */
+export function backgroundByCause(events: readonly TraceEvent[]): Record<string, number> {
+  const byCause = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadPool_RunTask') continue;
+    const cause = BACKGROUND.find(([re]) => re.test(e.args?.src_file ?? ''))?.[1] ?? 'other';
+    byCause.set(cause, (byCause.get(cause) ?? 0) + (e.tdur ?? 0) / 1000);
+  }
+  return Object.fromEntries([...byCause].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v)]));
 }
 
 /** Top-level kind totals on the renderer's main thread (the thread named CrRendererMain of the page's process). */
@@ -204,6 +232,7 @@ export async function startProfiling(page: Page, cpuProfile = true): Promise<() 
     const measured = measuredSpan(trace.traceEvents);
     return {
       ...summarizeTrace(measured),
+      background: backgroundByCause(measured),
       functions: profile ? summarizeProfile(profile) : [],
       inLongTasks: profile ? profileInWindows(profile, longTaskWindows(measured)) : undefined,
     };
@@ -214,8 +243,10 @@ export function formatSummary(s: MainThreadSummary): string {
   const kinds = Object.entries(s.kinds).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v} ms`).join(', ');
   const events = s.events.map(([k, v]) => `${k} ${v}`).join(', ');
   const fns = s.functions.map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');
-  const head = `  main thread CPU ${s.cpuMs} ms; by thread time ${s.cpuLongTasks.over50} tasks over 50 ms, ${s.cpuLongTasks.over100} over 100 ms (max ${s.cpuLongTasks.maxMs} ms)`;
-  if (s.functions.length === 0) return `${head}; by kind (wall): ${kinds}`;
+  const background = Object.entries(s.background).map(([k, v]) => `${k} ${v} ms`).join(', ') || 'none traced';
+  const head = `  main thread CPU ${s.cpuMs} ms; by thread time ${s.cpuLongTasks.over50} tasks over 50 ms, ${s.cpuLongTasks.over100} over 100 ms (max ${s.cpuLongTasks.maxMs} ms)`
+    + `\n  background threads, thread time by cause: ${background}`;
+  if (s.functions.length === 0) return `${head}\n  main thread by kind (wall): ${kinds}`;
   const inLong = (s.inLongTasks ?? []).map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');
   return `${head}\n  main thread by kind (wall): ${kinds}\n  top events (ms): ${events}\n  top functions by self time:\n${fns}`
     + (inLong ? `\n  inside long tasks (over 50 ms), by inclusive time:\n${inLong}` : '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longTaskWindows, MEASURED_FROM, MEASURED_TO, measuredSpan, profileInWindows, summarizeTrace, type TraceEvent } from '../../bench/lab-profile';
+import { backgroundByCause, longTaskWindows, MEASURED_FROM, MEASURED_TO, measuredSpan, profileInWindows, summarizeTrace, type TraceEvent } from '../../bench/lab-profile';
 
 const MAIN = { pid: 1, tid: 2 };
 const threadName: TraceEvent = { name: 'thread_name', ph: 'M', ts: 0, ...MAIN, args: { name: 'CrRendererMain' } };
@@ -20,6 +20,23 @@ describe('lab profile', () => {
     expect(s.cpuLongTasks).toEqual({ over50: 1, over100: 0, maxMs: 60 });
     expect(s.cpuMs).toBe(80);
     expect(summarizeTrace(measuredSpan(events.filter((e) => e.name !== 'TimeStamp'))).cpuMs).toBe(370); // no marks: the whole trace
+  });
+
+  it('sums the thread pools\' tasks by what posted them: JIT, GC, IndexedDB, other', () => {
+    const pooled = (cpuMs: number, src_file?: string): TraceEvent => ({ name: 'ThreadPool_RunTask', ph: 'X', ts: 0, dur: 2 * cpuMs * 1000, tdur: cpuMs * 1000, pid: 3, tid: 4, args: src_file ? { src_file } : {} });
+    const events = [
+      pooled(30, 'v8/src/compiler-dispatcher/optimizing-compile-dispatcher.cc'),
+      pooled(12, 'v8/src/maglev/maglev-concurrent-dispatcher.cc'),
+      pooled(25, 'v8/src/heap/array-buffer-sweeper.cc'),
+      pooled(5, 'v8/src/heap/concurrent-marking.cc'),
+      pooled(8, 'third_party/leveldatabase/env_chromium.cc'),
+      pooled(2, 'content/browser/indexed_db/instance/bucket_context.cc'),
+      pooled(4, 'mojo/public/cpp/system/simple_watcher.cc'),
+      pooled(3),
+      task(0, 100, 90), // a main-thread task is not pool work
+    ];
+    expect(backgroundByCause(events)).toEqual({ JIT: 42, GC: 30, IndexedDB: 10, other: 7 });
+    expect(Object.keys(backgroundByCause(events))).toEqual(['JIT', 'GC', 'IndexedDB', 'other']); // biggest first
   });
 
   it('long-task windows are the main thread tasks over the wall-time threshold', () => {
