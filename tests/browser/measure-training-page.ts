@@ -5,10 +5,13 @@
  * 3). It prints the processor seconds Chromium spent on the page load and on each Step, which is
  * what a browser test that trains a few iterations pays. Answers "what does a change to the lab or
  * its workers cost every training test". Processor seconds hardly change with a shared machine's
- * load; the builds alternate all the same.
+ * load; the builds alternate all the same. With `TRACE=1` each Step is also traced and the thread
+ * pools' thread time during it printed by cause (JIT, GC, wasm compile, IndexedDB: bench/lab-profile.ts's
+ * `backgroundByCause`), which tells V8 compiling the workers' code apart from the training itself.
  */
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { backgroundByCause, type TraceEvent } from '../../bench/lab-profile';
 import { chromiumLaunchOptions } from './browser';
 import { SMALL, waitForIteration } from './lab-page';
 import { treeCpu } from './process-cpu';
@@ -21,6 +24,7 @@ if (dirs.length === 0) {
 }
 const steps = Number(process.env.STEPS ?? 3);
 const rounds = Number(process.env.ROUNDS ?? 2);
+const traced = process.env.TRACE === '1';
 
 const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/classroom/rollout-lab/')));
 const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
@@ -45,10 +49,16 @@ for (let round = 0; round < rounds; round++) {
     await step.waitFor();
     const parts = [`load ${(chromiumSeconds() - before).toFixed(2)}`];
     for (let k = 1; k <= steps; k++) {
+      if (traced) await browser.startTracing(page, { categories: ['toplevel', 'v8'] });
       const at = chromiumSeconds();
       await step.click();
       await waitForIteration(page, k);
       parts.push(`Step ${k} ${(chromiumSeconds() - at).toFixed(2)}`);
+      if (traced) {
+        const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+        const pools = Object.entries(backgroundByCause(trace.traceEvents)).map(([cause, ms]) => `${cause} ${(ms / 1000).toFixed(2)}`);
+        parts.push(`(pools: ${pools.join(', ')})`);
+      }
     }
     await context.close();
     const total = chromiumSeconds() - before;
