@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** A small configuration for browser tests: 4 trajectories, 2 tasks, short episodes, a tiny policy. */
 export const SMALL = 'groupSize=4&tasksPerIteration=2&maxTurns=6&envSize=4&hidden=32&estimators=grpo,planpo';
@@ -56,3 +56,16 @@ export async function groupSnapshot(page: Page): Promise<string[]> {
     [...e.querySelectorAll('.turn .response')].map((r) => r.textContent).join(' / '),
   ].join(' | ')));
 }
+
+/** The lab at `url` in a fresh 1280×720 context (service worker blocked), Train pressed: what the measuring scripts watch. */
+export async function trainingLab(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
+  return page;
+}
+
+/** "grpo 12, planpo 11": each run's iteration now. */
+export const runIterations = async (page: Page): Promise<string> =>
+  (await runLines(page)).map((l) => `${l.estimator} ${l.iteration}`).join(', ');

@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './browser';
+import { runIterations, trainingLab } from './lab-page';
 import { serveStatic } from './static-server';
 
 const QUERY = 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo';
@@ -59,15 +60,12 @@ async function main(): Promise<void> {
   browserServer.process().stderr?.on('data', onText);
   const browser = await chromium.connect(browserServer.wsEndpoint());
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await page.goto(`${server.url}?backend=wasm&${QUERY}`);
-    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    const page = await trainingLab(browser, `${server.url}?backend=wasm&${QUERY}`);
     await page.waitForTimeout(from * 1000);
     counting = true;
     await page.waitForTimeout(span * 1000);
     counting = false;
-    const iterations = await page.evaluate(() => [...document.querySelectorAll('[data-testid="run-status"]')].map((e) => `${e.getAttribute('data-estimator')} ${e.getAttribute('data-iteration')}`).join(', '));
+    const iterations = await runIterations(page);
     console.log(`${dist}: from ${from} s to ${from + span} s after Train (iterations at the end: ${iterations})`);
     print('optimizing compilations', compiled, true);
     print('deoptimizations', deoptimized, false);

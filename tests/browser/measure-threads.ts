@@ -18,8 +18,9 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './browser';
+import { runIterations, trainingLab } from './lab-page';
 import { serveStatic } from './static-server';
 
 const TICKS = 100; // USER_HZ
@@ -74,23 +75,17 @@ function printTable(byKind: Map<string, number>, seconds: number): void {
   console.log(`${total.toFixed(2).padStart(8)} s  ${(total / seconds).toFixed(2)} cores  all Chromium threads, over ${seconds.toFixed(1)} s`);
 }
 
-const iterations = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('[data-testid="run-status"]')].map((e) => `${e.getAttribute('data-estimator')} ${e.getAttribute('data-iteration')}`).join(', '));
-
 async function lab(from: number, span: number, query: string): Promise<void> {
   const server = await serveStatic(resolve('dist'), '/classroom/rollout-lab/');
   const browser = await chromium.launch(chromiumLaunchOptions({ webgpu: false }));
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await page.goto(`${server.url}?backend=wasm&${query}`);
-    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    const page = await trainingLab(browser, `${server.url}?backend=wasm&${query}`);
     await page.waitForTimeout(from * 1000);
-    const [before, startedAt, atStart] = [chromiumThreads(), Date.now(), await iterations(page)];
+    const [before, startedAt, atStart] = [chromiumThreads(), Date.now(), await runIterations(page)];
     await page.waitForTimeout(span * 1000);
     const after = chromiumThreads();
     const seconds = (Date.now() - startedAt) / 1000;
-    console.log(`iterations: ${atStart} at ${from} s; ${await iterations(page)} at ${from + span} s (load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`);
+    console.log(`iterations: ${atStart} at ${from} s; ${await runIterations(page)} at ${from + span} s (load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`);
     printTable(spentByKind(before, after), seconds);
   } finally {
     await browser.close();
