@@ -15,7 +15,7 @@
 // (contention costs processor time too): compare configurations in alternating runs all the same.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { processes } from './processes.mjs';
+import { processes, processKind } from './processes.mjs';
 
 const [cmd, ...args] = process.argv.slice(2);
 if (!cmd) {
@@ -27,24 +27,10 @@ if (!cmd) {
 const started = Date.now();
 const child = spawn(cmd, args, { stdio: 'inherit' });
 const lastSeen = new Map();
-/**
- * pid → kind of process, from its command line at its last sample (re-read each time: a shell that
- * execs Chromium, or a zygote's fork that becomes a renderer, changes its command line).
- */
+/** pid → kind of process at its last sample (processKind; a process that ended keeps the kind it had). */
 const kinds = new Map();
 function kindOf(pid) {
-  let kind = kinds.get(pid) ?? 'other';
-  try {
-    // Chromium's forked children rewrite their title into one space-separated string: match, don't split.
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    const exe = cmdline.split(' ')[0] ?? '';
-    const type = /--type=(\S+)/.exec(cmdline)?.[1];
-    if (/chrom/.test(exe)) kind = type ? `chromium ${type}` : 'chromium browser';
-    else if (/(^|\/)node$/.test(exe)) kind = 'node';
-    else if (exe) kind = exe.split('/').pop();
-  } catch {
-    // ended while read: keep the kind it had
-  }
+  const kind = processKind(pid) ?? kinds.get(pid) ?? 'other';
   kinds.set(pid, kind);
   return kind;
 }

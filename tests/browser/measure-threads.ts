@@ -16,47 +16,23 @@
  * ThreadPoolForegroundWorker V8's and Blink's background work: JIT compilation, garbage collection).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { processes, processKind, threadsOf } from '../processes.mjs';
 import { chromiumLaunchOptions } from './browser';
 import { runIterations, trainingLab } from './lab-page';
 import { serveStatic } from './static-server';
 
-const TICKS = 100; // USER_HZ
-
 interface ThreadSample { kind: string; cpu: number }
-
-const read = (path: string): string | null => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null; // ended while listed
-  }
-};
 
 /** Every live Chromium thread: "process type / thread name" and its processor seconds, by "pid/tid". */
 function chromiumThreads(): Map<string, ThreadSample> {
   const out = new Map<string, ThreadSample>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    // Chromium rewrites its command line into one space-separated string.
-    const cmdline = read(`/proc/${pid}/cmdline`)?.replaceAll('\0', ' ') ?? '';
-    if (!/^\S*chrom/.test(cmdline)) continue;
-    const type = /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? 'browser';
-    let tids: string[];
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue; // ended while listed
-    }
-    for (const tid of tids) {
-      const stat = read(`/proc/${pid}/task/${tid}/stat`);
-      if (!stat) continue;
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(`${pid}/${tid}`, { kind: `${type} / ${name}`, cpu: (Number(fields[11]) + Number(fields[12])) / TICKS });
-    }
+  for (const pid of processes().keys()) {
+    const type = /^chromium (.+)$/.exec(processKind(pid) ?? '')?.[1];
+    if (!type) continue;
+    for (const [tid, { name, cpu }] of threadsOf(pid)) out.set(`${pid}/${tid}`, { kind: `${type} / ${name}`, cpu });
   }
   return out;
 }
