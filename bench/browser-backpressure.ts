@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium, openPage, type LabBrowser } from '../tests/browser/browser';
 import { serveStatic } from '../tests/browser/static-server';
+import { TWO_RUNS_QUERY } from './browser-lab';
 import { median } from '../src/bench/timing';
 
 export interface PacingFigure {
@@ -33,7 +34,7 @@ export interface PacingFigure {
 
 const QUERIES = [
   'groupSize=4&tasksPerIteration=2&maxTurns=6&envSize=4&hidden=32&estimators=grpo,planpo',
-  'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo',
+  TWO_RUNS_QUERY,
 ];
 
 async function shownAndSaved(page: Page): Promise<{ shown: number[]; saved: number }> {

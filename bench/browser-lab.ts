@@ -56,6 +56,12 @@ export interface BenchOptions {
   query: string;
 }
 
+/**
+ * Two runs (GRPO and PlanPO) with short iterations, as `npm run bench` measures the lab's
+ * responsiveness; the measuring scripts beside the browser tests watch the same training.
+ */
+export const TWO_RUNS_QUERY = 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo';
+
 /** The 'Classroom demo' preset. */
 const DEFAULT_QUERY = 'groupSize=8&tasksPerIteration=4&envSize=4&estimators=grpo,planpo';
 const LONG_GROUP_QUERY = 'groupSize=8&tasksPerIteration=1&envSize=4&maxTurns=50&hidden=32&estimators=grpo,planpo';

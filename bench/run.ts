@@ -28,7 +28,7 @@
  */
 import { benchNode } from './node';
 import { benchChromium } from './browser-train';
-import { benchBrowserLab, formatFigures } from './browser-lab';
+import { benchBrowserLab, formatFigures, TWO_RUNS_QUERY } from './browser-lab';
 import { benchBrowserImport, formatImportFigures } from './browser-import';
 import { benchClassroomLoad, formatClassroomLoad } from './browser-classroom';
 import { formatRows, type BenchRow } from './report';
@@ -57,7 +57,7 @@ async function responsiveness(): Promise<void> {
   const figures = await benchBrowserLab({
     seconds: Number(process.env.BENCH_SECONDS ?? 30),
     backend: 'wasm',
-    query: 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo',
+    query: TWO_RUNS_QUERY,
   });
   if (!json) print('\nLab responsiveness (main thread):');
   figures.forEach((f) => print(json ? JSON.stringify(f) : formatFigures(f)));

@@ -11,11 +11,10 @@
  */
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { TWO_RUNS_QUERY } from '../../bench/browser-lab';
 import { chromiumLaunchOptions } from './browser';
 import { runIterations, trainingLab } from './lab-page';
 import { serveStatic } from './static-server';
-
-const QUERY = 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo';
 
 interface Tally { count: number; ms: number }
 
@@ -60,7 +59,7 @@ async function main(): Promise<void> {
   browserServer.process().stderr?.on('data', onText);
   const browser = await chromium.connect(browserServer.wsEndpoint());
   try {
-    const page = await trainingLab(browser, `${server.url}?backend=wasm&${QUERY}`);
+    const page = await trainingLab(browser, `${server.url}?backend=wasm&${TWO_RUNS_QUERY}`);
     await page.waitForTimeout(from * 1000);
     counting = true;
     await page.waitForTimeout(span * 1000);

@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { TWO_RUNS_QUERY } from '../../bench/browser-lab';
 import { processes, processKind, threadsOf } from '../processes.mjs';
 import { chromiumLaunchOptions } from './browser';
 import { runIterations, trainingLab } from './lab-page';
@@ -85,7 +86,7 @@ async function run(command: string[]): Promise<void> {
 
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'lab') {
-  await lab(Number(rest[0] ?? 8), Number(rest[1] ?? 20), rest[2] ?? 'groupSize=8&tasksPerIteration=2&envSize=4&maxTurns=20&hidden=64&estimators=grpo,planpo');
+  await lab(Number(rest[0] ?? 8), Number(rest[1] ?? 20), rest[2] ?? TWO_RUNS_QUERY);
 } else if (mode === 'run' && rest.length > 0) {
   await run(rest);
 } else {
