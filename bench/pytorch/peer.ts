@@ -22,6 +22,9 @@ import * as tf from '@tensorflow/tfjs';
 import { useNodeBackend } from '../../src/cli/tf-node';
 import { TurnSession } from '../../src/core/policy/policy';
 import { median } from '../../src/bench/timing';
+import { createRng } from '../../src/core/math';
+import { GATES } from '../../src/core/policy/inputs';
+import { chunksOf, UPDATE_CHUNK_ROWS } from '../../src/core/train/update';
 import { makePeerBatch, peerFile, samplingInputs, updateStep, type PeerBatch } from './peer-batch';
 
 export interface PeerFigures {
@@ -36,6 +39,12 @@ export interface PeerFigures {
   /** The dense twin (diagnostic). */
   torchDenseUpdateMs: number;
   torchDenseSampleMs: number;
+  /** The update's matrix products alone (gemmStep), both sides, and their floating-point operations. */
+  tfjsGemmMs: number;
+  torchGemmMs: number;
+  gemmFlops: number;
+  /** Decisions per gradient chunk of the mini-batch. */
+  chunks: number[];
   responses: number;
   decisions: number;
 }
@@ -52,7 +61,7 @@ export function findTorchPython(): string | null {
 }
 
 /** A line-oriented conversation with twin.py serve. */
-function startTwin(python: string, file: string, print: (line: string) => void) {
+export function startTwin(python: string, file: string, print: (line: string) => void) {
   const child = spawn(python, [resolve('bench/pytorch/twin.py'), 'serve', file], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
@@ -82,7 +91,7 @@ function startTwin(python: string, file: string, print: (line: string) => void) 
         print(`  ${l}`);
       }
     },
-    async time(cmd: 'update' | 'sample', form: 'sparse' | 'dense'): Promise<number> {
+    async time(cmd: 'update' | 'sample' | 'gemm', form: string): Promise<number> {
       child.stdin.write(`${cmd} ${form}\n`);
       const l = await next();
       const ms = Number(l);
@@ -112,6 +121,44 @@ function samplingStep(peer: PeerBatch) {
   };
 }
 
+/** The decisions of each gradient chunk of the mini-batch, as policyUpdate splits it (update.ts chunksOf). */
+export function chunkDecisions(peer: PeerBatch): number[] {
+  return chunksOf(peer.rows, peer.opts.chunkRows ?? UPDATE_CHUNK_ROWS).map((c) => c.reduce((s, r) => s + r.decisions.length, 0));
+}
+
+/**
+ * The matrix products of one update step alone (model.ts decoderOf forward, gradients.ts backward:
+ * the same shapes, the transposes explicit as gradients.ts writes them) on random data: what the
+ * step would cost if it did nothing else. twin.py's `gemm` times the same products in PyTorch.
+ */
+export function gemmStep(sizes: readonly number[], D: number, V: number, G: number) {
+  const rng = createRng(1);
+  const values = (n: number) => Float32Array.from({ length: n }, () => rng.normal());
+  const r = (rows: number, cols: number) => tf.tensor2d(values(rows * cols), [rows, cols]);
+  const data = sizes.map((n) => ({
+    h: r(n, D), h2: r(n, D), dz: r(n, V), dg: r(n, G), dp: r(n, D), hid: r(D, D), hb: tf.tensor1d(values(D)), out: r(D, V), ob: tf.tensor1d(values(V)), gate: r(D, G),
+  }));
+  const t = (x: tf.Tensor2D) => tf.transpose(x);
+  return {
+    run: () => tf.tidy(() => {
+      for (const x of data) {
+        tf.fused.matMul({ a: x.h, b: x.hid, bias: x.hb, activation: 'relu' });
+        tf.matMul(x.h2, x.gate);
+        tf.fused.matMul({ a: x.h2, b: x.out, bias: x.ob });
+        tf.matMul(x.dz, t(x.out));
+        tf.matMul(x.dg, t(x.gate));
+        tf.matMul(x.dp, t(x.hid));
+        tf.matMul(t(x.h2), x.dg);
+        tf.matMul(t(x.h), x.dp);
+        tf.matMul(t(x.h2), x.dz);
+      }
+    }),
+    /** Multiply-adds × 2 of the products. */
+    flops: sizes.reduce((s, n) => s + 2 * n * D * (D + G + V + V + G + D) + 2 * D * n * (G + D + V), 0),
+    dispose: () => data.forEach((x) => tf.dispose(Object.values(x))),
+  };
+}
+
 export async function benchPytorchPeer(print: (line: string) => void): Promise<PeerFigures | null> {
   const python = findTorchPython();
   if (!python) {
@@ -128,7 +175,14 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   print(`PyTorch peer (tfjs ${tf.version_core} wasm in Node vs PyTorch via ${python}; batch file ${file}):`);
   const twin = startTwin(python, file, print);
   const verdict = await twin.checked();
-  const t = { tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[] };
+  const dims = peer.trainer.policy.dims;
+  const sizes = chunkDecisions(peer);
+  const gemm = gemmStep(sizes, dims.hidden, dims.vocabSize, GATES);
+  const gemmArgs = `${sizes.join(',')} ${dims.hidden} ${dims.vocabSize} ${GATES}`;
+  const t = {
+    tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[],
+    tfGemm: [] as number[], ptGemm: [] as number[],
+  };
   const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
   // one warm-up round (not timed), then alternate: tfjs, PyTorch sparse, PyTorch dense, tfjs, ...
   for (let round = -1; round < rounds; round++) {
@@ -136,6 +190,8 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     keepIf(keep, t.tfUpdate, await timed(() => updateStep(peer)));
     keepIf(keep, t.ptUpdate, await twin.time('update', 'sparse'));
     keepIf(keep, t.dnUpdate, await twin.time('update', 'dense'));
+    keepIf(keep, t.tfGemm, await timed(async () => gemm.run()));
+    keepIf(keep, t.ptGemm, await twin.time('gemm', gemmArgs));
     for (let s = 0; s < 5; s++) {
       keepIf(keep, t.tfSample, await timed(sampling.run));
       keepIf(keep, t.ptSample, await twin.time('sample', 'sparse'));
@@ -143,6 +199,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     }
   }
   twin.quit();
+  gemm.dispose();
   sampling.dispose();
   peer.trainer.dispose();
   const fig: PeerFigures = {
@@ -150,10 +207,13 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     decisions: peer.rows.reduce((s, r) => s + r.decisions.length, 0),
     tfjsUpdateMs: median(t.tfUpdate), torchUpdateMs: median(t.ptUpdate), tfjsSampleMs: median(t.tfSample), torchSampleMs: median(t.ptSample),
     torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample),
+    tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, chunks: sizes,
   };
   print(formatPeer(fig));
   return fig;
 }
+
+const gflops = (flops: number, ms: number) => (flops / ms / 1e6).toFixed(1);
 
 export function formatPeer(f: PeerFigures): string {
   const row = (what: string, a: number, b: number, peer: string) =>
@@ -162,6 +222,9 @@ export function formatPeer(f: PeerFigures): string {
     `  interleaved, ${f.rounds} rounds, 1 thread each side (medians; sampling: 5 steps per round):`,
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs, 'pytorch sparse'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs, 'pytorch sparse'),
+    `  the update's matrix products alone (same shapes, random data; chunks of ${f.chunks.join(' + ')} decisions, ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP):`,
+    row('products of one update step', f.tfjsGemmMs, f.torchGemmMs, 'pytorch       '),
+    `    ${gflops(f.gemmFlops, f.tfjsGemmMs)} GFLOP/s tfjs-wasm, ${gflops(f.gemmFlops, f.torchGemmMs)} GFLOP/s PyTorch; the rest of the update step: tfjs ${(f.tfjsUpdateMs - f.tfjsGemmMs).toFixed(1)} ms, PyTorch ${(f.torchUpdateMs - f.torchGemmMs).toFixed(1)} ms`,
     `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,
     row(`update mini-batch (${f.decisions} decisions)`, f.tfjsUpdateMs, f.torchDenseUpdateMs, 'pytorch dense '),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchDenseSampleMs, 'pytorch dense '),

@@ -308,6 +308,36 @@ def check(peer, twin, out):
     return ok, worst
 
 
+PRODUCT_DATA = {}
+
+
+def time_products(sizes, d, v, g):
+    """Milliseconds for the matrix products of one update step (model.ts forward, gradients.ts
+    backward) on chunks of `sizes` decisions, random data, written as a PyTorch user would: the
+    transposed operands are views (the BLAS reads them transposed, no copy)."""
+    key = (tuple(sizes), d, v, g)
+    if key not in PRODUCT_DATA:
+        gen = torch.Generator().manual_seed(1)
+        r = lambda *shape: torch.randn(*shape, generator=gen)  # noqa: E731
+        PRODUCT_DATA[key] = [
+            dict(h=r(n, d), h2=r(n, d), dz=r(n, v), dg=r(n, g), dp=r(n, d), hid=r(d, d), hb=r(d), out=r(d, v), ob=r(v), gate=r(d, g))
+            for n in sizes
+        ]
+    t0 = time.perf_counter()
+    with torch.no_grad():
+        for x in PRODUCT_DATA[key]:
+            torch.relu(torch.addmm(x["hb"], x["h"], x["hid"]))
+            x["h2"] @ x["gate"]
+            torch.addmm(x["ob"], x["h2"], x["out"])
+            x["dz"] @ x["out"].t()
+            x["dg"] @ x["gate"].t()
+            x["dp"] @ x["hid"].t()
+            x["h2"].t() @ x["dg"]
+            x["h"].t() @ x["dp"]
+            x["h2"].t() @ x["dz"]
+    return (time.perf_counter() - t0) * 1000
+
+
 def main():
     mode, path = sys.argv[1], sys.argv[2]
     with open(path) as f:
@@ -330,6 +360,10 @@ def main():
         cmd, _, form = line.strip().partition(" ")
         if cmd == "quit":
             break
+        if cmd == "gemm":  # "gemm N1,N2 D V G": the update's matrix products alone (peer.ts gemmStep)
+            sizes, d, v, g = form.split(" ")
+            out(f"{time_products([int(n) for n in sizes.split(',')], int(d), int(v), int(g)):.3f}")
+            continue
         twin = twins.get(form or "sparse")
         if twin is None or cmd not in ("update", "sample"):
             out(f"unknown command {line.strip()!r}")

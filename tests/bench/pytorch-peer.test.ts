@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@tensorflow/tfjs-backend-wasm';
 import { TurnSession } from '../../src/core/policy/policy';
 import { DEFAULT_CONFIG } from '../../src/core/train';
-import { findTorchPython } from '../../bench/pytorch/peer';
+import { chunkDecisions, findTorchPython, gemmStep, startTwin } from '../../bench/pytorch/peer';
+import { GATES } from '../../src/core/policy/inputs';
+import { miniBatchGradients } from '../../src/core/train/update';
 import { makePeerBatch, peerFile, samplingInputs, type PeerBatch } from '../../bench/pytorch/peer-batch';
 
 const python = findTorchPython();
@@ -62,6 +64,30 @@ describe.skipIf(!python)('pytorch twin', () => {
     const r = checkOnce();
     const decisions = peer.rows.reduce((s, row) => s + row.decisions.length, 0);
     expect(r.stdout).toContain(`${peer.rows.length} responses, ${decisions} decisions (packed;`);
+  });
+
+  it('times, as "the update\'s matrix products alone", the very products a production update step runs', async () => {
+    const { policy } = peer.trainer;
+    const products = (p: Awaited<ReturnType<typeof tf.profile>>) => p.kernels
+      .filter((k) => /MatMul|Transpose/.test(k.name))
+      .map((k) => `${k.name} ${JSON.stringify(k.inputShapes)}`)
+      .sort();
+    // read each profile at once: tf.profile hands back the engine's one profile object, which the next call refills
+    const update = products(await tf.profile(() => {
+      const { grads, metrics } = miniBatchGradients(policy, peer.rows, peer.opts);
+      tf.dispose([...Object.values(grads), metrics]);
+    }));
+    const gemm = gemmStep(chunkDecisions(peer), policy.dims.hidden, policy.dims.vocabSize, GATES);
+    const timed = products(await tf.profile(() => gemm.run()));
+    gemm.dispose();
+    expect(update.length).toBeGreaterThan(9);
+    expect(timed).toEqual(update);
+    // and twin.py's serve mode answers the same products with a time
+    const twin = startTwin(python as string, file, () => undefined);
+    await twin.checked();
+    const ms = await twin.time('gemm', `${chunkDecisions(peer).join(',')} ${policy.dims.hidden} ${policy.dims.vocabSize} ${GATES}`);
+    twin.quit();
+    expect(ms).toBeGreaterThan(0);
   });
 
   it('reports a mismatch in both forms when one tfjs gradient is off by 0.1%', () => {

@@ -145,7 +145,7 @@ function chunkGradients(policy: Policy, rows: readonly TrainRow[], whole: Aggreg
 }
 
 /** Rows sorted by decision count (stable), split into near-equal chunks of at most `maxRows`. */
-function chunksOf(rows: readonly TrainRow[], maxRows: number): TrainRow[][] {
+export function chunksOf(rows: readonly TrainRow[], maxRows: number): TrainRow[][] {
   const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.decisions.length - b.r.decisions.length || a.i - b.i).map((x) => x.r);
   const n = Math.ceil(sorted.length / maxRows);
   return Array.from({ length: n }, (_, c) => sorted.slice(Math.floor((c * sorted.length) / n), Math.floor(((c + 1) * sorted.length) / n)));
