@@ -2,7 +2,7 @@
  * Not a test: `npx tsx tests/browser/measure-training-page.ts DIST [DIST…]` serves each built site
  * (e.g. an older build beside dist/), and alternately, in fresh contexts of one headless Chromium,
  * opens the lab with the browser tests' small configuration and presses Step `STEPS` times (default
- * 3). It prints the processor seconds Chromium spent on the page load and on each Step, which is
+ * 3; `QUERY=…` replaces the configuration). It prints the processor seconds Chromium spent on the page load and on each Step, which is
  * what a browser test that trains a few iterations pays. Answers "what does a change to the lab or
  * its workers cost every training test". Processor seconds hardly change with a shared machine's
  * load; the builds alternate all the same. With `TRACE=1` each Step is also traced and the thread
@@ -25,6 +25,9 @@ if (dirs.length === 0) {
 const steps = Number(process.env.STEPS ?? 3);
 const rounds = Number(process.env.ROUNDS ?? 2);
 const traced = process.env.TRACE === '1';
+/** The lab's configuration (default: the tests' small one, two runs). */
+const query = process.env.QUERY ?? SMALL;
+const runs = (/estimators=([^&]*)/.exec(query)?.[1] ?? 'grpo,planpo').split(',').length;
 
 const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/classroom/rollout-lab/')));
 const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
@@ -44,7 +47,7 @@ for (let round = 0; round < rounds; round++) {
     const before = chromiumSeconds();
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${servers[i].url}?backend=wasm&${SMALL}&iterations=50`);
+    await page.goto(`${servers[i].url}?backend=wasm&${query}&iterations=50`);
     const step = page.getByRole('button', { name: 'Step', exact: true });
     await step.waitFor();
     const parts = [`load ${(chromiumSeconds() - before).toFixed(2)}`];
@@ -52,7 +55,7 @@ for (let round = 0; round < rounds; round++) {
       if (traced) await browser.startTracing(page, { categories: ['toplevel', 'v8'] });
       const at = chromiumSeconds();
       await step.click();
-      await waitForIteration(page, k);
+      await waitForIteration(page, k, runs);
       parts.push(`Step ${k} ${(chromiumSeconds() - at).toFixed(2)}`);
       if (traced) {
         const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
