@@ -190,13 +190,16 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     keepIf(keep, t.tfUpdate, await timed(() => updateStep(peer)));
     keepIf(keep, t.ptUpdate, await twin.time('update', 'sparse'));
     keepIf(keep, t.dnUpdate, await twin.time('update', 'dense'));
-    keepIf(keep, t.tfGemm, await timed(async () => gemm.run()));
-    keepIf(keep, t.ptGemm, await twin.time('gemm', gemmArgs));
     for (let s = 0; s < 5; s++) {
       keepIf(keep, t.tfSample, await timed(sampling.run));
       keepIf(keep, t.ptSample, await twin.time('sample', 'sparse'));
       keepIf(keep, t.dnSample, await twin.time('sample', 'dense'));
     }
+  }
+  // the products alone in rounds of their own (their large temporaries, timed between update steps, slowed tfjs's next step)
+  for (let round = -1; round < rounds; round++) {
+    keepIf(round >= 0, t.tfGemm, await timed(async () => gemm.run()));
+    keepIf(round >= 0, t.ptGemm, await twin.time('gemm', gemmArgs));
   }
   twin.quit();
   gemm.dispose();
@@ -222,7 +225,7 @@ export function formatPeer(f: PeerFigures): string {
     `  interleaved, ${f.rounds} rounds, 1 thread each side (medians; sampling: 5 steps per round):`,
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs, 'pytorch sparse'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs, 'pytorch sparse'),
-    `  the update's matrix products alone (same shapes, random data; chunks of ${f.chunks.join(' + ')} decisions, ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP):`,
+    `  the update's matrix products alone (same shapes, random data, rounds of their own; chunks of ${f.chunks.join(' + ')} decisions, ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP):`,
     row('products of one update step', f.tfjsGemmMs, f.torchGemmMs, 'pytorch       '),
     `    ${gflops(f.gemmFlops, f.tfjsGemmMs)} GFLOP/s tfjs-wasm, ${gflops(f.gemmFlops, f.torchGemmMs)} GFLOP/s PyTorch; the rest of the update step: tfjs ${(f.tfjsUpdateMs - f.tfjsGemmMs).toFixed(1)} ms, PyTorch ${(f.torchUpdateMs - f.torchGemmMs).toFixed(1)} ms`,
     `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,
