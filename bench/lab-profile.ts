@@ -30,6 +30,8 @@ export interface MainThreadSummary {
   cpuMs: number;
   /** Top-level tasks over 50 and 100 ms of thread time, and the longest (cpuLongTaskCounts). */
   cpuLongTasks: { over50: number; over100: number; maxMs: number };
+  /** Each task over 50 ms of wall time, longest first: [wall ms, thread-time ms] (wallLongTasks). */
+  wallLongTasks: [number, number][];
   /** Milliseconds per kind over the traced span (top-level events only). */
   kinds: Record<string, number>;
   /** The heaviest top-level event names, ms. */
@@ -98,6 +100,17 @@ export function cpuLongTaskCounts(tasks: readonly ThreadEvent[]): { over50: numb
 }
 
 /**
+ * The tasks over 50 ms of wall time, longest first, each as [wall ms, thread-time ms]: how much of a
+ * long task was work on the main thread and how much was waiting for a core (a 45 ms task that took
+ * 123 ms waited 78 ms while other threads held both cores).
+ */
+export function wallLongTasks(tasks: readonly ThreadEvent[]): [number, number][] {
+  return tasks.filter((e) => (e.dur ?? 0) > 50_000)
+    .map((e): [number, number] => [Math.round((e.dur ?? 0) / 1000), Math.round((e.tdur ?? 0) / 1000)])
+    .sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+}
+
+/**
  * What the thread pools' tasks were for (Chromium's ThreadPool_RunTask events name the source file
  * that posted them): "JIT" (V8's optimizing compilers, TurboFan and Maglev, compiling hot functions
  * of the page and of its workers), "GC" (V8's concurrent marking, sweeping, scavenging and
@@ -124,7 +137,7 @@ export function backgroundByCause(events: readonly TraceEvent[]): Record<string,
 }
 
 /** Top-level kind totals on the renderer's main thread (the thread named CrRendererMain of the page's process). */
-export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'kinds' | 'events' | 'cpuMs' | 'cpuLongTasks'> {
+export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'kinds' | 'events' | 'cpuMs' | 'cpuLongTasks' | 'wallLongTasks'> {
   const mains = mainThreads(events);
   // top-level tasks do not nest: their thread time is the thread's CPU time
   const tasks = mainThreadTasks(events);
@@ -147,6 +160,7 @@ export function summarizeTrace(events: TraceEvent[]): Pick<MainThreadSummary, 'k
   return {
     cpuMs: round(cpuMs),
     cpuLongTasks,
+    wallLongTasks: wallLongTasks(tasks),
     kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, round(v)])),
     events: [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, round(v)]),
   };
@@ -245,6 +259,7 @@ export function formatSummary(s: MainThreadSummary): string {
   const fns = s.functions.map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');
   const background = Object.entries(s.background).map(([k, v]) => `${k} ${v} ms`).join(', ') || 'none traced';
   const head = `  main thread CPU ${s.cpuMs} ms; by thread time ${s.cpuLongTasks.over50} tasks over 50 ms, ${s.cpuLongTasks.over100} over 100 ms (max ${s.cpuLongTasks.maxMs} ms)`
+    + (s.wallLongTasks.length > 0 ? `\n  long tasks by wall time, wall/thread time (ms): ${s.wallLongTasks.map(([w, c]) => `${w}/${c}`).join(' ')}` : '')
     + `\n  background threads, thread time by cause: ${background}`;
   if (s.functions.length === 0) return `${head}\n  main thread by kind (wall): ${kinds}`;
   const inLong = (s.inLongTasks ?? []).map(([k, v]) => `    ${String(v).padStart(6)} ms  ${k}`).join('\n');

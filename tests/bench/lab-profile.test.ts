@@ -11,6 +11,8 @@ describe('lab profile', () => {
     const s = summarizeTrace(events);
     expect(s.cpuLongTasks).toEqual({ over50: 2, over100: 1, maxMs: 120 });
     expect(s.cpuMs).toBe(200);
+    // the long tasks by wall time, longest first, with the thread time each spent working (the rest waited for a core)
+    expect(s.wallLongTasks).toEqual([[300, 20], [150, 120], [80, 60]]);
   });
 
   it('counts only the tasks inside the span the page marked, not the tracing start or the bench reading the page after', () => {
