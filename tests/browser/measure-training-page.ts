@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { backgroundByCause, type TraceEvent } from '../../bench/lab-profile';
+import { parseShareLink } from '../../src/app/share-link';
 import { chromiumLaunchOptions } from './browser';
 import { SMALL, waitForIteration } from './lab-page';
 import { treeCpu } from './process-cpu';
@@ -27,7 +28,8 @@ const rounds = Number(process.env.ROUNDS ?? 2);
 const traced = process.env.TRACE === '1';
 /** The lab's configuration (default: the tests' small one, two runs). */
 const query = process.env.QUERY ?? SMALL;
-const runs = (/estimators=([^&]*)/.exec(query)?.[1] ?? 'grpo,planpo').split(',').length;
+/** The runs the lab builds from it, as its own link parser reads the query (fewer than two estimators: the default pair). */
+const runs = parseShareLink(`?${query}`).config.estimators.length;
 
 const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/classroom/rollout-lab/')));
 const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
