@@ -81,6 +81,14 @@ export function startTwin(python: string, file: string, print: (line: string) =>
     if (closed) return Promise.resolve('');
     return new Promise((r) => (waiting = r));
   };
+  /** Milliseconds twin.py answers to one command line. */
+  const ask = async (command: string): Promise<number> => {
+    child.stdin.write(`${command}\n`);
+    const l = await next();
+    const ms = Number(l);
+    if (!Number.isFinite(ms)) throw new Error(`twin.py answered "${l}" to ${command}`);
+    return ms;
+  };
   return {
     /** Lines up to the check's JSON verdict, printed as they come. */
     async checked(): Promise<{ check: boolean; worst: number }> {
@@ -91,12 +99,12 @@ export function startTwin(python: string, file: string, print: (line: string) =>
         print(`  ${l}`);
       }
     },
-    async time(cmd: 'update' | 'sample' | 'gemm', form: string): Promise<number> {
-      child.stdin.write(`${cmd} ${form}\n`);
-      const l = await next();
-      const ms = Number(l);
-      if (!Number.isFinite(ms)) throw new Error(`twin.py answered "${l}" to ${cmd}`);
-      return ms;
+    async time(cmd: 'update' | 'sample', form: 'sparse' | 'dense'): Promise<number> {
+      return ask(`${cmd} ${form}`);
+    },
+    /** gemmStep's products in PyTorch: the same chunk sizes, hidden size D, vocabulary V and gates G. */
+    async products(sizes: readonly number[], D: number, V: number, G: number): Promise<number> {
+      return ask(`gemm ${sizes.join(',')} ${D} ${V} ${G}`);
     },
     quit(): void {
       child.stdin.end('quit\n');
@@ -178,7 +186,6 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   const dims = peer.trainer.policy.dims;
   const sizes = chunkDecisions(peer);
   const gemm = gemmStep(sizes, dims.hidden, dims.vocabSize, GATES);
-  const gemmArgs = `${sizes.join(',')} ${dims.hidden} ${dims.vocabSize} ${GATES}`;
   const t = {
     tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[],
     tfGemm: [] as number[], ptGemm: [] as number[],
@@ -199,7 +206,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   // the products alone in rounds of their own (their large temporaries, timed between update steps, slowed tfjs's next step)
   for (let round = -1; round < rounds; round++) {
     keepIf(round >= 0, t.tfGemm, await timed(async () => gemm.run()));
-    keepIf(round >= 0, t.ptGemm, await twin.time('gemm', gemmArgs));
+    keepIf(round >= 0, t.ptGemm, await twin.products(sizes, dims.hidden, dims.vocabSize, GATES));
   }
   twin.quit();
   gemm.dispose();

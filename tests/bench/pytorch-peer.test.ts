@@ -77,7 +77,8 @@ describe.skipIf(!python)('pytorch twin', () => {
       const { grads, metrics } = miniBatchGradients(policy, peer.rows, peer.opts);
       tf.dispose([...Object.values(grads), metrics]);
     }));
-    const gemm = gemmStep(chunkDecisions(peer), policy.dims.hidden, policy.dims.vocabSize, GATES);
+    const sizes = chunkDecisions(peer);
+    const gemm = gemmStep(sizes, policy.dims.hidden, policy.dims.vocabSize, GATES);
     const timed = products(await tf.profile(() => gemm.run()));
     gemm.dispose();
     expect(update.length).toBeGreaterThan(9);
@@ -85,7 +86,7 @@ describe.skipIf(!python)('pytorch twin', () => {
     // and twin.py's serve mode answers the same products with a time
     const twin = startTwin(python as string, file, () => undefined);
     await twin.checked();
-    const ms = await twin.time('gemm', `${chunkDecisions(peer).join(',')} ${policy.dims.hidden} ${policy.dims.vocabSize} ${GATES}`);
+    const ms = await twin.products(sizes, policy.dims.hidden, policy.dims.vocabSize, GATES);
     twin.quit();
     expect(ms).toBeGreaterThan(0);
   });
