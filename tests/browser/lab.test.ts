@@ -52,6 +52,27 @@ describe('the lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('equation cards below the fold keep what they showed while training goes on, and show the newest group once scrolled to', async () => {
+    const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&${SMALL}`);
+    await page.setViewportSize({ width: 1280, height: 400 }); // the cards start well below the first screen
+    const cards = page.locator('.equation-cards');
+    const step = page.getByRole('button', { name: 'Step', exact: true });
+    await step.click();
+    await waitForIteration(page, 1);
+    await cards.scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.getAttribute('data-train-step')).toBe('1');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await step.click();
+    await waitForIteration(page, 2);
+    await expect.poll(() => page.locator('#pick-iteration option[value="latest"]').innerText()).toContain('2'); // the group view shows iteration 2
+    await page.waitForTimeout(500);
+    expect(await cards.getAttribute('data-train-step')).toBe('1'); // off screen: not typeset again
+    await cards.scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.getAttribute('data-train-step')).toBe('2');
+    await expect.poll(() => page.getByRole('figure', { name: 'PlanPO equation' }).innerText()).toContain('Trajectory 1, turn 1');
+    expect(errors).toEqual([]);
+  });
+
   it('a display equation too wide for its card shrinks to fit (down to 0.7 of its size, then scrolls) and grows back as the card widens', async () => {
     const { page } = await openPage(lab, `${baseUrl}?seed=1&taskType=pick_and_place_simple`);
     await page.getByRole('button', { name: 'Show a worked example' }).click();

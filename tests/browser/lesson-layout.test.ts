@@ -96,7 +96,10 @@ describe('the lesson on the first screen', () => {
     expect(small).toEqual([]);
     const train = await page.locator('#train-button').boundingBox();
     expect(train!.height).toBeGreaterThanOrEqual(44);
-    expect(await page.locator('.scatter .hover-line').first().innerText()).toMatch(/^Tap a point/);
+    const hoverLine = page.locator('.scatter .hover-line').first();
+    // below the fold its section is not rendered (content-visibility: auto) and has no innerText until scrolled to
+    await hoverLine.scrollIntoViewIfNeeded();
+    await expect.poll(() => hoverLine.innerText()).toMatch(/^Tap a point/);
     expect(errors).toEqual([]);
   });
 });

@@ -22,8 +22,11 @@ describe('the SFT → RL preset', () => {
     const success = page.getByRole('figure', { name: 'Success rate' });
     await expect.poll(() => success.locator('[data-phase="sft-rl"]').count(), { timeout: 30_000 }).toBe(1);
     expect(await success.locator('[data-phase="sft-rl"] text').textContent()).toBe('SFT → RL');
-    expect(await page.getByRole('region', { name: 'Training curves' }).innerText()).toContain('cloned from 64 oracle demonstrations');
-    if (process.env.SFT_SCREENSHOT) await page.getByRole('region', { name: 'Training curves' }).screenshot({ path: process.env.SFT_SCREENSHOT });
+    const curves = page.getByRole('region', { name: 'Training curves' });
+    // below the fold the section is not rendered (content-visibility: auto) and has no innerText until scrolled to
+    await curves.scrollIntoViewIfNeeded();
+    await expect.poll(() => curves.innerText()).toContain('cloned from 64 oracle demonstrations');
+    if (process.env.SFT_SCREENSHOT) await curves.screenshot({ path: process.env.SFT_SCREENSHOT });
     expect(errors).toEqual([]);
   });
 });

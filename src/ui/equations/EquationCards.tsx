@@ -1,4 +1,6 @@
+import { useMemo, useRef } from 'react';
 import { seriesVar } from '../palette';
+import { useWhileVisible } from '../use-while-visible';
 import { getEstimator } from '../../core/advantage/registry';
 import { useRunStore } from '../../state/run-store';
 import type { ScoredRecord } from '../model/advantage-lanes';
@@ -48,17 +50,26 @@ export function equationStages(estimators: number): number {
  * One card per compared estimator, with the selected response's numbers filled in. `staged`: a new
  * group's cards are typeset one part per frame (the import view, where a newly opened step draws a
  * lot at once): each card's equation, then its worked lines, not all in one task.
+ *
+ * Off screen the cards keep what they last showed (useWhileVisible) and typeset the new numbers when
+ * they come into view: the cards are about a quarter to a third of what drawing a new group costs the
+ * main thread (tests/browser/measure-group-refresh.ts), and while runs train the group view draws one
+ * every 2 s. A first group is always drawn, on screen or not.
  */
-export function EquationCards({ group: live, estimators, staged = false }: { group: readonly ScoredRecord[]; estimators: string[]; staged?: boolean }) {
+export function EquationCards({ group: live, estimators: liveEstimators, staged = false }: { group: readonly ScoredRecord[]; estimators: string[]; staged?: boolean }) {
   const training = useRunStore((s) => s.training);
-  const group = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
+  const ref = useRef<HTMLDivElement>(null);
+  const throttled = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
+  const current = useMemo(() => ({ group: throttled, estimators: liveEstimators }), [throttled, liveEstimators]);
+  const shown = useWhileVisible(current, ref);
+  const { group, estimators } = shown.group.length > 0 || throttled.length === 0 ? shown : current;
   const stagedCount = useStagedCount(staged ? equationStages(estimators.length) : 0, group);
   const parts = staged ? stagedCount : equationStages(estimators.length); // card k's equation is part 2k + 1, its worked lines 2k + 2
   const member = useViewStore((s) => s.trajectory);
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);
   return (
-    <div className="equation-cards" data-control="equations">
+    <div className="equation-cards" data-control="equations" data-train-step={group[0]?.train_step} ref={ref}>
       {estimators.slice(0, Math.ceil(parts / 2)).map((id, k) => (
         <EquationCard key={id} id={id} group={group} member={m} turn={turn} live={training} worked={parts >= 2 * k + 2} />
       ))}
