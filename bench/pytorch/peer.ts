@@ -39,6 +39,8 @@ export interface PeerFigures {
   /** The dense twin (diagnostic). */
   torchDenseUpdateMs: number;
   torchDenseSampleMs: number;
+  /** The sparse twin's sampling step with the step's inputs built once (less work than TurnSession.logits does; diagnostic). */
+  torchPrebuiltSampleMs: number;
   /** The update's matrix products alone (gemmStep), both sides, and their floating-point operations. */
   tfjsGemmMs: number;
   torchGemmMs: number;
@@ -99,7 +101,8 @@ export function startTwin(python: string, file: string, print: (line: string) =>
         print(`  ${l}`);
       }
     },
-    async time(cmd: 'update' | 'sample', form: 'sparse' | 'dense'): Promise<number> {
+    /** `sample-prebuilt` (sparse only): the sampling step with its inputs built once, a diagnostic. */
+    async time(cmd: 'update' | 'sample' | 'sample-prebuilt', form: 'sparse' | 'dense'): Promise<number> {
       return ask(`${cmd} ${form}`);
     },
     /** gemmStep's products in PyTorch: the same chunk sizes, hidden size D, vocabulary V and gates G. */
@@ -187,7 +190,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   const sizes = chunkDecisions(peer);
   const gemm = gemmStep(sizes, dims.hidden, dims.vocabSize, GATES);
   const t = {
-    tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[],
+    tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[], pbSample: [] as number[],
     tfGemm: [] as number[], ptGemm: [] as number[],
   };
   const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
@@ -201,6 +204,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
       keepIf(keep, t.tfSample, await timed(sampling.run));
       keepIf(keep, t.ptSample, await twin.time('sample', 'sparse'));
       keepIf(keep, t.dnSample, await twin.time('sample', 'dense'));
+      keepIf(keep, t.pbSample, await twin.time('sample-prebuilt', 'sparse'));
     }
   }
   // the products alone in rounds of their own (their large temporaries, timed between update steps, slowed tfjs's next step)
@@ -216,7 +220,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     check: verdict.check, worstRelative: verdict.worst, rounds, responses: peer.rows.length,
     decisions: peer.rows.reduce((s, r) => s + r.decisions.length, 0),
     tfjsUpdateMs: median(t.tfUpdate), torchUpdateMs: median(t.ptUpdate), tfjsSampleMs: median(t.tfSample), torchSampleMs: median(t.ptSample),
-    torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample),
+    torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample), torchPrebuiltSampleMs: median(t.pbSample),
     tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, chunks: sizes,
   };
   print(formatPeer(fig));
@@ -238,6 +242,8 @@ export function formatPeer(f: PeerFigures): string {
     `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,
     row(`update mini-batch (${f.decisions} decisions)`, f.tfjsUpdateMs, f.torchDenseUpdateMs, 'pytorch dense '),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchDenseSampleMs, 'pytorch dense '),
+    `  diagnostic, the sparse twin's sampling step with its inputs built once (tfjs builds them every step, as the rollout must):`,
+    row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchPrebuiltSampleMs, 'pytorch prebuilt'),
     `  numerical check of both twins ${f.check ? 'ok' : 'FAILED'} (worst relative difference ${f.worstRelative.toExponential(2)})`,
   ].join('\n');
 }

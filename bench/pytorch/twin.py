@@ -235,10 +235,11 @@ class Twin:
         self.s_look = (idx(look_r), idx(look_c))
         self.s_n, self.s_F, self.s_JV, self.s_J = n, 2 * V + self.dims["maxPositions"], J * V, J
 
-    def sample_step(self):
-        """One batched decoding step (TurnSession.logits): decision features, logits, read back."""
+    def sample_step(self, prebuilt=False):
+        """One batched decoding step (TurnSession.logits): decision features, logits, read back.
+        `prebuilt` (sparse form only, a diagnostic): the step's inputs built once, not per step."""
         if self.form == "sparse":
-            return self.sparse_sampling.step()
+            return self.sparse_sampling.step(prebuilt)
         n = self.s_n
         with torch.no_grad():
             dec = torch.zeros(n, self.s_F).index_put_(self.s_dec, torch.ones(self.s_dec[0].shape[0]), accumulate=True)
@@ -365,14 +366,14 @@ def main():
             out(f"{time_products([int(n) for n in sizes.split(',')], int(d), int(v), int(g)):.3f}")
             continue
         twin = twins.get(form or "sparse")
-        if twin is None or cmd not in ("update", "sample"):
+        if twin is None or cmd not in ("update", "sample", "sample-prebuilt") or (cmd == "sample-prebuilt" and form != "sparse"):
             out(f"unknown command {line.strip()!r}")
             continue
         t0 = time.perf_counter()
         if cmd == "update":
             twin.update()
         else:
-            twin.sample_step()
+            twin.sample_step(prebuilt=cmd == "sample-prebuilt")
         out(f"{(time.perf_counter() - t0) * 1000:.3f}")
 
 
