@@ -39,7 +39,8 @@ export interface PeerFigures {
   /** The dense twin (diagnostic). */
   torchDenseUpdateMs: number;
   torchDenseSampleMs: number;
-  /** The sparse twin's sampling step with the step's inputs built once (less work than TurnSession.logits does; diagnostic). */
+  /** The sparse twin's update and sampling steps with their inputs built once (less work than tfjs does; diagnostic). */
+  torchPrebuiltUpdateMs: number;
   torchPrebuiltSampleMs: number;
   /** The update's matrix products alone (gemmStep), both sides, and their floating-point operations. */
   tfjsGemmMs: number;
@@ -101,8 +102,8 @@ export function startTwin(python: string, file: string, print: (line: string) =>
         print(`  ${l}`);
       }
     },
-    /** `sample-prebuilt` (sparse only): the sampling step with its inputs built once, a diagnostic. */
-    async time(cmd: 'update' | 'sample' | 'sample-prebuilt', form: 'sparse' | 'dense'): Promise<number> {
+    /** `…-prebuilt` (sparse only, a diagnostic): the step with its inputs built once, not in every step as tfjs builds them. */
+    async time(cmd: 'update' | 'sample' | 'update-prebuilt' | 'sample-prebuilt', form: 'sparse' | 'dense'): Promise<number> {
       return ask(`${cmd} ${form}`);
     },
     /** gemmStep's products in PyTorch: the same chunk sizes, hidden size D, vocabulary V and gates G. */
@@ -190,7 +191,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   const sizes = chunkDecisions(peer);
   const gemm = gemmStep(sizes, dims.hidden, dims.vocabSize, GATES);
   const t = {
-    tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[], pbSample: [] as number[],
+    tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[], pbUpdate: [] as number[], pbSample: [] as number[],
     tfGemm: [] as number[], ptGemm: [] as number[],
   };
   const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
@@ -200,6 +201,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     keepIf(keep, t.tfUpdate, await timed(() => updateStep(peer)));
     keepIf(keep, t.ptUpdate, await twin.time('update', 'sparse'));
     keepIf(keep, t.dnUpdate, await twin.time('update', 'dense'));
+    keepIf(keep, t.pbUpdate, await twin.time('update-prebuilt', 'sparse'));
     for (let s = 0; s < 5; s++) {
       keepIf(keep, t.tfSample, await timed(sampling.run));
       keepIf(keep, t.ptSample, await twin.time('sample', 'sparse'));
@@ -220,7 +222,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     check: verdict.check, worstRelative: verdict.worst, rounds, responses: peer.rows.length,
     decisions: peer.rows.reduce((s, r) => s + r.decisions.length, 0),
     tfjsUpdateMs: median(t.tfUpdate), torchUpdateMs: median(t.ptUpdate), tfjsSampleMs: median(t.tfSample), torchSampleMs: median(t.ptSample),
-    torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample), torchPrebuiltSampleMs: median(t.pbSample),
+    torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample), torchPrebuiltUpdateMs: median(t.pbUpdate), torchPrebuiltSampleMs: median(t.pbSample),
     tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, chunks: sizes,
   };
   print(formatPeer(fig));
@@ -242,7 +244,8 @@ export function formatPeer(f: PeerFigures): string {
     `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,
     row(`update mini-batch (${f.decisions} decisions)`, f.tfjsUpdateMs, f.torchDenseUpdateMs, 'pytorch dense '),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchDenseSampleMs, 'pytorch dense '),
-    `  diagnostic, the sparse twin's sampling step with its inputs built once (tfjs builds them every step, as the rollout must):`,
+    `  diagnostic, the sparse twin with its inputs built once (tfjs builds them in every step, as training must):`,
+    row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchPrebuiltUpdateMs, 'pytorch prebuilt'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchPrebuiltSampleMs, 'pytorch prebuilt'),
     `  numerical check of both twins ${f.check ? 'ok' : 'FAILED'} (worst relative difference ${f.worstRelative.toExponential(2)})`,
   ].join('\n');

@@ -189,7 +189,9 @@ class Twin:
         self.peer, self.form = peer, form
         self.dims = peer["dims"]
         self.w = {n: torch.tensor(peer["weights"][n]["data"], dtype=torch.float32).view(peer["weights"][n]["shape"]).requires_grad_() for n in NAMES}
-        self.batch = Batch(self.dims, peer["rows"]) if form == "dense" else twin_sparse.SparseBatch(self.dims, peer["rows"])
+        # sparse: the rows kept as tfjs keeps them, the batch assembled from them in every step (as policyUpdate does)
+        self.rows = None if form == "dense" else twin_sparse.SparseRows(self.dims, peer["rows"])
+        self.batch = Batch(self.dims, peer["rows"]) if form == "dense" else self.rows.batch()
         a = peer["adam"]
         self.opt = torch.optim.Adam([self.w[n] for n in NAMES], lr=peer["config"]["lr"], betas=(a["beta1"], a["beta2"]), eps=a["epsilon"])
         for mo in a["moments"]:
@@ -205,10 +207,12 @@ class Twin:
         else:
             self.sparse_sampling = twin_sparse.SparseSampling(self.w, self.dims, inputs)
 
-    def update(self):
-        """One mini-batch step: (dense: rebuild dense inputs,) forward, backward, Adam. Returns the metrics."""
+    def update(self, prebuilt=False):
+        """One mini-batch step: (sparse: assemble the batch from the kept rows; dense: rebuild dense inputs,) forward,
+        backward, Adam. Returns the metrics. `prebuilt` (sparse only, a diagnostic): reuse the batch built at start."""
         self.opt.zero_grad(set_to_none=True)
-        loss, metrics = actor_loss(self.w, self.batch, self.peer["update"], self.form)
+        batch = self.rows.batch() if self.rows is not None and not prebuilt else self.batch
+        loss, metrics = actor_loss(self.w, batch, self.peer["update"], self.form)
         loss.backward()
         self.opt.step()
         return metrics
@@ -366,14 +370,15 @@ def main():
             out(f"{time_products([int(n) for n in sizes.split(',')], int(d), int(v), int(g)):.3f}")
             continue
         twin = twins.get(form or "sparse")
-        if twin is None or cmd not in ("update", "sample", "sample-prebuilt") or (cmd == "sample-prebuilt" and form != "sparse"):
+        prebuilt = cmd.endswith("-prebuilt")
+        if twin is None or cmd.removesuffix("-prebuilt") not in ("update", "sample") or (prebuilt and form != "sparse"):
             out(f"unknown command {line.strip()!r}")
             continue
         t0 = time.perf_counter()
-        if cmd == "update":
-            twin.update()
+        if cmd.startswith("update"):
+            twin.update(prebuilt)
         else:
-            twin.sample_step(prebuilt=cmd == "sample-prebuilt")
+            twin.sample_step(prebuilt)
         out(f"{(time.perf_counter() - t0) * 1000:.3f}")
 
 

@@ -10,12 +10,17 @@ user would write it:
         z[n, v] += g[n, j] for every lookahead entry (n, j, v) and copy entry (n, J + k, v)
   log pi = log_softmax(z / tau + allowedBias)                                        [N, V]
 
-N counts decisions, packed: no padding to the longest response. The index tensors are built once
-from the batch file (the collate step); every timed step runs from those tensors: the allowed-token
-bias is rebuilt per step (as tfjs uploads it per step), the forward, backward and Adam step.
+N counts decisions, packed: no padding to the longest response. What tfjs keeps between steps is
+kept here too (each prompt's encoder bag, each decision's features, gated keys and allowed tokens:
+SparseRows, SparseSampling); what tfjs builds in every step is built here in every step too: the
+update's index tensors (SparseRows.batch, as policyUpdate builds its decision batch) and the
+sampling step's inputs (SparseSampling.inputs, as TurnSession.logits does), then the forward,
+backward and Adam step. The `prebuilt` forms reuse inputs built once: a diagnostic of how much of a
+step that building is, not a fair peer.
 """
 import math
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
@@ -81,6 +86,68 @@ class SparseBatch:
         bias[self.allow] = 0.0
         bias[self.pad_rows, 0] = -1e9
         return bias
+
+
+class SparseRows:
+    """A mini-batch's rows as the twin keeps them between update steps, the way tfjs keeps them: each prompt's
+    encoder bag and each decision's features, gated keys (its lookahead and its prompt's copy entries) and allowed
+    tokens as arrays, with their lengths. `batch()` assembles the SparseBatch from them, as policyUpdate builds its
+    decision batch in every step: concatenations and index arithmetic, no Python loop over the entries (NumPy
+    concatenates thousands of small arrays several times faster than torch.cat, so the kept pieces are NumPy's)."""
+
+    def __init__(self, dims, rows):
+        V, J = dims["vocabSize"], dims["lookaheadKinds"]
+        self.V, self.G = V, J + dims["copyKinds"]
+        self.F = 2 * V + dims["maxPositions"]
+        self.R = len(rows)
+        i64 = lambda v: np.asarray(v, dtype=np.int64)  # noqa: E731
+        self.enc = [i64(row["encoder"]) for row in rows]
+        self.enc_len = torch.tensor([len(row["encoder"]) for row in rows])
+        self.enc_scale = torch.tensor([1 / math.sqrt(len(row["encoder"])) for row in rows], dtype=torch.float32)
+        self.feats, self.keys, self.allowed, self.row_of = [], [], [], []
+        self.chosen, self.old, self.ref, self.adv = [], [], [], []
+        for r, row in enumerate(rows):
+            copy = [[f % V for f in row["copy"]], [J + f // V for f in row["copy"]]]
+            for d in row["decisions"]:
+                self.feats.append(i64(d["features"]))
+                self.keys.append(i64([[f % V for f in d["lookahead"]] + copy[0], [f // V for f in d["lookahead"]] + copy[1]]))
+                self.allowed.append(None if d["allowed"] is None else i64(d["allowed"]))
+                self.row_of.append(r)
+                self.chosen.append(d["token"])
+                self.old.append(d["oldLogProb"])
+                self.ref.append(d["refLogProb"])
+                self.adv.append(row["advantage"])
+        self.dec_len = torch.tensor([len(f) + 1 for f in self.feats])  # the features, then the context's column
+        self.key_len = torch.tensor([k.shape[1] for k in self.keys])
+        self.targets = [row["valueTarget"] for row in rows]
+
+    def batch(self):
+        """This step's SparseBatch (the same tensors SparseBatch builds from the rows in one go)."""
+        b = object.__new__(SparseBatch)
+        b.V, b.F, b.R, b.N = self.V, self.F, self.R, len(self.feats)
+        cat = lambda arrays, axis=0: torch.from_numpy(np.concatenate(arrays, axis))  # noqa: E731
+        b.enc = (cat(self.enc), torch.cumsum(self.enc_len, 0) - self.enc_len, torch.repeat_interleave(self.enc_scale, self.enc_len))
+        row_of = _long(self.row_of)
+        ends = torch.cumsum(self.dec_len, 0)
+        is_ctx = torch.zeros(int(ends[-1]), dtype=torch.bool)
+        is_ctx[ends - 1] = True
+        dec_i = torch.empty(int(ends[-1]), dtype=torch.long)
+        dec_i[is_ctx] = self.F + row_of
+        dec_i[~is_ctx] = cat(self.feats)
+        b.dec = (dec_i, ends - self.dec_len)
+        gated = cat(self.keys, 1) + torch.repeat_interleave(torch.arange(b.N), self.key_len) * _long([[self.V], [self.G]])
+        b.gated = (gated[0], gated[1])
+        blocked = [i for i, a in enumerate(self.allowed) if a is not None]
+        allowed = [self.allowed[i] for i in blocked]
+        b.block_rows = _long(blocked)
+        b.pad_rows = _long([i for i, a in enumerate(self.allowed) if a is None])
+        b.allow = (torch.repeat_interleave(b.block_rows, torch.tensor([len(a) for a in allowed])), cat(allowed))
+        b.chosen = _long(self.chosen)
+        b.old, b.ref, b.adv = (torch.tensor(v, dtype=torch.float32) for v in (self.old, self.ref, self.adv))
+        b.row_of = row_of
+        b.targets = torch.tensor(self.targets, dtype=torch.float32)
+        b.mask = torch.ones(b.N)
+        return b
 
 
 def context(w, enc, name="enc"):
