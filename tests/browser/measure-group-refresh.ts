@@ -17,7 +17,7 @@
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { TWO_RUNS_QUERY } from '../../bench/browser-lab';
-import type { TraceEvent } from '../../bench/lab-profile';
+import { mainThreads, mainThreadTasks, onThreads, type TraceEvent } from '../../bench/lab-profile';
 import { chromiumLaunchOptions } from './browser';
 import { waitForIteration } from './lab-page';
 import { serveStatic } from './static-server';
@@ -33,18 +33,6 @@ const rounds = Number(process.env.ROUNDS ?? 2);
 const STAGES: Record<string, string> = {
   FunctionCall: 'script', UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'pre-paint', Paint: 'paint', Layerize: 'layerize', Commit: 'commit',
 };
-
-/** The renderer main thread of the page: the CrRendererMain with the most events. */
-function pageMainThread(events: TraceEvent[]): string {
-  const names = new Map<string, string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, String(e.args?.name));
-  const counts = new Map<string, number>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (names.get(key) === 'CrRendererMain') counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
-}
 
 const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/classroom/rollout-lab/')));
 const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
@@ -72,10 +60,10 @@ async function measure(i: number): Promise<string> {
   const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   await context.close();
   if (heads.size < 2) throw new Error('the picker did not switch between two different groups');
-  const main = pageMainThread(events);
-  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
+  const mains = mainThreads(events);
+  const onMain = events.filter((e) => e.ph === 'X' && onThreads(e, mains));
   const ms = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
-  const tasks = onMain.filter((e) => e.name === 'RunTask').map(ms);
+  const tasks = mainThreadTasks(events).map(ms);
   const byStage = new Map<string, number>();
   for (const e of onMain) if (STAGES[e.name]) byStage.set(STAGES[e.name], (byStage.get(STAGES[e.name]) ?? 0) + ms(e));
   const stages = Object.values(STAGES).map((s) => `${s} ${((byStage.get(s) ?? 0) / swaps).toFixed(1)}`).join(', ');
