@@ -4,8 +4,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  * `value` while the element is on screen (or near it); the last shown value while it is off
  * screen, so live telemetry does not re-render views nobody is looking at (as Distill's figures
  * skip work off-screen). Without IntersectionObserver it always passes `value` through.
+ *
+ * `hasContent`: off screen, a kept value without content gives way to a value with content (a view
+ * that was empty when it left the screen still shows its first real value, never a blank).
  */
-export function useWhileVisible<T>(value: T, ref: RefObject<Element | null>): T {
+export function useWhileVisible<T>(value: T, ref: RefObject<Element | null>, hasContent?: (v: T) => boolean): T {
   const [visible, setVisible] = useState(true);
   const frozen = useRef(value);
   useEffect(() => {
@@ -16,5 +19,6 @@ export function useWhileVisible<T>(value: T, ref: RefObject<Element | null>): T 
     return () => observer.disconnect();
   }, [ref]);
   if (visible) frozen.current = value;
-  return visible ? value : frozen.current;
+  if (visible || (hasContent && !hasContent(frozen.current) && hasContent(value))) return value;
+  return frozen.current;
 }

@@ -61,8 +61,7 @@ export function EquationCards({ group: live, estimators: liveEstimators, staged 
   const ref = useRef<HTMLDivElement>(null);
   const throttled = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
   const current = useMemo(() => ({ group: throttled, estimators: liveEstimators }), [throttled, liveEstimators]);
-  const shown = useWhileVisible(current, ref);
-  const { group, estimators } = shown.group.length > 0 || throttled.length === 0 ? shown : current;
+  const { group, estimators } = useWhileVisible(current, ref, (c) => c.group.length > 0);
   const stagedCount = useStagedCount(staged ? equationStages(estimators.length) : 0, group);
   const parts = staged ? stagedCount : equationStages(estimators.length); // card k's equation is part 2k + 1, its worked lines 2k + 2
   const member = useViewStore((s) => s.trajectory);

@@ -30,9 +30,8 @@ export const GroupSection = memo(function GroupSection({ selection: live }: { se
   const training = useRunStore((s) => s.training);
   const recordedLoading = useClassStore((s) => s.recorded.phase === 'loading');
   const coming = anyRuns || recordedLoading;
-  const shown = useWhileVisible(live, ref);
   // off screen the section keeps what it last showed, but never an empty group once there is one
-  const selection = shown.group || !live.group ? shown : live;
+  const selection = useWhileVisible(live, ref, (s) => s.group !== null);
   return (
     <section aria-label="Rollout groups" className="group-section" ref={ref}>
       <div className="section-head">
