@@ -30,54 +30,10 @@ def _long(v):
 
 
 class SparseBatch:
-    """Index tensors of a mini-batch: bags with offsets, gated entries, packed decisions."""
+    """Index tensors of a mini-batch: bags with offsets, gated entries, packed decisions (SparseRows.batch builds it)."""
 
-    def __init__(self, dims, rows):
-        V, self.V = dims["vocabSize"], dims["vocabSize"]
-        J, K = dims["lookaheadKinds"], dims["copyKinds"]
-        G = J + K
-        self.F = 2 * V + dims["maxPositions"]
-        self.R = len(rows)
-        enc_i, enc_off, enc_w, dec_i, dec_off, dst, src = [], [], [], [], [], [], []
-        allow_r, allow_c, block_rows, pad_rows = [], [], [], []
-        chosen, old, ref, adv, row_of = [], [], [], [], []
-        n = 0
-        for r, row in enumerate(rows):
-            enc_off.append(len(enc_i))
-            enc_i += row["encoder"]
-            enc_w += [1 / math.sqrt(len(row["encoder"]))] * len(row["encoder"])
-            for d in row["decisions"]:
-                dec_off.append(len(dec_i))
-                dec_i += d["features"] + [self.F + r]  # its context's row of the table [W_dec; ctx]
-                for f in d["lookahead"]:
-                    dst.append(n * V + f % V)
-                    src.append(n * G + f // V)
-                for f in row["copy"]:
-                    dst.append(n * V + f % V)
-                    src.append(n * G + J + f // V)
-                if d["allowed"] is None:
-                    pad_rows.append(n)  # only <pad> (id 0) is blocked
-                else:
-                    block_rows.append(n)
-                    allow_r += [n] * len(d["allowed"])
-                    allow_c += d["allowed"]
-                chosen.append(d["token"])
-                old.append(d["oldLogProb"])
-                ref.append(d["refLogProb"])
-                adv.append(row["advantage"])
-                row_of.append(r)
-                n += 1
-        self.N = n
-        self.enc = (_long(enc_i), _long(enc_off), torch.tensor(enc_w, dtype=torch.float32))
-        self.dec = (_long(dec_i), _long(dec_off))
-        self.gated = (_long(dst), _long(src))
-        self.allow = (_long(allow_r), _long(allow_c))
-        self.block_rows, self.pad_rows = _long(block_rows), _long(pad_rows)
-        self.chosen = _long(chosen)
-        self.old, self.ref, self.adv = (torch.tensor(v, dtype=torch.float32) for v in (old, ref, adv))
-        self.row_of = _long(row_of)
-        self.targets = torch.tensor([row["valueTarget"] for row in rows], dtype=torch.float32)
-        self.mask = torch.ones(n)  # packed: every decision is real
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
 
     def allowed_bias(self):
         """0 on allowed tokens, -1e9 elsewhere [N, V]."""
@@ -122,11 +78,9 @@ class SparseRows:
         self.targets = [row["valueTarget"] for row in rows]
 
     def batch(self):
-        """This step's SparseBatch (the same tensors SparseBatch builds from the rows in one go)."""
-        b = object.__new__(SparseBatch)
-        b.V, b.F, b.R, b.N = self.V, self.F, self.R, len(self.feats)
+        """This step's SparseBatch, assembled from the kept rows."""
+        N = len(self.feats)
         cat = lambda arrays, axis=0: torch.from_numpy(np.concatenate(arrays, axis))  # noqa: E731
-        b.enc = (cat(self.enc), torch.cumsum(self.enc_len, 0) - self.enc_len, torch.repeat_interleave(self.enc_scale, self.enc_len))
         row_of = _long(self.row_of)
         ends = torch.cumsum(self.dec_len, 0)
         is_ctx = torch.zeros(int(ends[-1]), dtype=torch.bool)
@@ -134,20 +88,26 @@ class SparseRows:
         dec_i = torch.empty(int(ends[-1]), dtype=torch.long)
         dec_i[is_ctx] = self.F + row_of
         dec_i[~is_ctx] = cat(self.feats)
-        b.dec = (dec_i, ends - self.dec_len)
-        gated = cat(self.keys, 1) + torch.repeat_interleave(torch.arange(b.N), self.key_len) * _long([[self.V], [self.G]])
-        b.gated = (gated[0], gated[1])
+        gated = cat(self.keys, 1) + torch.repeat_interleave(torch.arange(N), self.key_len) * _long([[self.V], [self.G]])
         blocked = [i for i, a in enumerate(self.allowed) if a is not None]
         allowed = [self.allowed[i] for i in blocked]
-        b.block_rows = _long(blocked)
-        b.pad_rows = _long([i for i, a in enumerate(self.allowed) if a is None])
-        b.allow = (torch.repeat_interleave(b.block_rows, torch.tensor([len(a) for a in allowed])), cat(allowed))
-        b.chosen = _long(self.chosen)
-        b.old, b.ref, b.adv = (torch.tensor(v, dtype=torch.float32) for v in (self.old, self.ref, self.adv))
-        b.row_of = row_of
-        b.targets = torch.tensor(self.targets, dtype=torch.float32)
-        b.mask = torch.ones(b.N)
-        return b
+        block_rows = _long(blocked)
+        return SparseBatch(
+            V=self.V, F=self.F, R=self.R, N=N,
+            enc=(cat(self.enc), torch.cumsum(self.enc_len, 0) - self.enc_len, torch.repeat_interleave(self.enc_scale, self.enc_len)),
+            dec=(dec_i, ends - self.dec_len),
+            gated=(gated[0], gated[1]),
+            allow=(torch.repeat_interleave(block_rows, torch.tensor([len(a) for a in allowed])), cat(allowed)),
+            block_rows=block_rows,
+            pad_rows=_long([i for i, a in enumerate(self.allowed) if a is None]),
+            chosen=_long(self.chosen),
+            old=torch.tensor(self.old, dtype=torch.float32),
+            ref=torch.tensor(self.ref, dtype=torch.float32),
+            adv=torch.tensor(self.adv, dtype=torch.float32),
+            row_of=row_of,
+            targets=torch.tensor(self.targets, dtype=torch.float32),
+            mask=torch.ones(N),  # packed: every decision is real
+        )
 
 
 def context(w, enc, name="enc"):
