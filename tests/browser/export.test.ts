@@ -116,7 +116,10 @@ describe('exports', () => {
 
   it('every lab chart downloads a valid SVG and PNG', async () => {
     const { page, errors } = await openSteppedLab(lab, 2);
+    // the charts sit below the fold, where they keep what they last drew (useWhileVisible): go to them, as a user does to download
+    await page.getByRole('region', { name: 'Training curves' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('region', { name: 'Advantage divergence' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByTestId('divergence-point').count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
     // training curves: every panel

@@ -119,8 +119,10 @@ describe('the lab', () => {
     expect(await articles.count()).toBe(4);
     for (let i = 1; i <= 4; i++) expect(await group.getByRole('article', { name: `Trajectory ${i}`, exact: true }).locator('li.turn').count()).toBeGreaterThan(0);
     const responses = await page.evaluate(() => document.querySelectorAll('.rollout-group li.turn').length);
-    // Charts refresh on their own (throttled) schedule: wait for them rather than racing it.
+    // Charts refresh on their own (throttled) schedule, and below the fold keep what they last drew: go to each and wait.
+    await page.getByRole('region', { name: 'Advantage divergence' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByTestId('divergence-point').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(responses);
+    await page.getByRole('region', { name: 'Training curves' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count(), { timeout: 30_000 }).toBe(2);
 
     // arrows move through trajectories and turns

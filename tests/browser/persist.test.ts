@@ -40,6 +40,7 @@ describe('saved runs', () => {
     await page.reload();
     const lines = await waitForStatus(page, 'paused');
     expect(lines.map((l) => [l.estimator, l.iteration])).toEqual([['grpo', 3], ['planpo', 3]]);
+    await page.getByRole('region', { name: 'Training curves' }).scrollIntoViewIfNeeded(); // below the fold the curves keep what they last drew
     await expect.poll(() => page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count(), { timeout: 30_000 }).toBe(2);
     await page.getByRole('region', { name: 'Rollout group' }).locator('li.turn').first().waitFor();
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'restored.png'), fullPage: true });
