@@ -47,9 +47,44 @@ describe('the lab', () => {
     expect(await flagged.first().getByTestId('circuitous-flag').innerText())
       .toMatch(/^Circuitous: succeeded in \d+ turns; the shortest plan takes \d+; .*revisited \S+ \d+ (once|twice)/);
     expect(await group.locator('.mark-revisit').count()).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid="divergence-point"][data-category="circuitous"]').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('figure', { name: 'PlanPO equation' }).innerText()).toContain('Trajectory 1, turn 1');
+    // the divergence charts come a frame after the group, the equation cards a part per frame
+    await expect.poll(() => page.locator('[data-testid="divergence-point"][data-category="circuitous"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('figure', { name: 'PlanPO equation' }).innerText()).toContain('Trajectory 1, turn 1');
     expect(errors).toEqual([]);
+  });
+
+  it('the sticky settings panel makes no part of the group view a composited layer of its own', async () => {
+    // Painted under the main column, the panel (sticky, so it may meet anything beside it as the page scrolls) made
+    // the sections, the cards and their turn lists "overlap" layers: 35 layers, each laid out, painted and committed
+    // on its own in every frame of a live refresh. Only Chromium's layer tree shows this (DevTools' Layers panel).
+    const { page } = await openPage(lab, `${baseUrl}?seed=1&taskType=pick_and_place_simple`);
+    await page.getByRole('button', { name: 'Show a worked example' }).click();
+    await page.getByRole('article', { name: 'Trajectory 1', exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('divergence-point').count()).toBeGreaterThan(0);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    const tree = new Promise<Array<{ layerId: string; backendNodeId?: number }>>((done) => {
+      cdp.on('LayerTree.layerTreeDidChange', (e) => { if (e.layers) done(e.layers); });
+    });
+    await cdp.send('LayerTree.enable');
+    await page.mouse.move(5, 5); // a frame, so that the layer tree is sent
+    const inMainColumn: string[] = [];
+    let overlapLayers = 0;
+    for (const layer of await tree) {
+      const { compositingReasonIds = [] } = await cdp.send('LayerTree.compositingReasons', { layerId: layer.layerId });
+      if (compositingReasonIds.includes('Overlap')) overlapLayers++;
+      if (layer.backendNodeId === undefined) continue;
+      const { object } = await cdp.send('DOM.resolveNode', { backendNodeId: layer.backendNodeId });
+      if (!object.objectId) continue;
+      const { result } = await cdp.send('Runtime.callFunctionOn', {
+        objectId: object.objectId, returnByValue: true,
+        functionDeclaration: 'function () { return this instanceof Element && this.closest(".lab-main") ? this.tagName + "." + this.className : null; }',
+      });
+      if (result.value) inMainColumn.push(`${result.value as string} (${compositingReasonIds.join(', ')})`);
+    }
+    expect(overlapLayers).toBeGreaterThan(0); // the panel and the status bar are layers: the check sees layers at all
+    expect(inMainColumn).toEqual([]);
+    await cdp.detach();
   });
 
   it('equation cards below the fold keep what they showed while training goes on, and show the newest group once scrolled to', async () => {
