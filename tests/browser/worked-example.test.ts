@@ -28,7 +28,7 @@ describe('the worked example and the registry-driven settings', () => {
     expect(await group.locator('article[data-success="true"]').count()).toBeGreaterThan(0);
     for (const name of ['GRPO', 'PlanPO', 'GiGPO']) {
       const card = page.getByRole('figure', { name: `${name} equation` });
-      expect(await card.innerText()).toContain('Trajectory 1, turn 1');
+      await expect.poll(() => card.innerText()).toContain('Trajectory 1, turn 1'); // the cards first appear a part per frame
       await card.locator('.worked .katex').first().waitFor({ timeout: 15_000 }); // KaTeX loads with the first equation
     }
     if (SHOTS) {

@@ -47,9 +47,9 @@ export function equationStages(estimators: number): number {
 }
 
 /**
- * One card per compared estimator, with the selected response's numbers filled in. `staged`: a new
- * group's cards are typeset one part per frame (the import view, where a newly opened step draws a
- * lot at once): each card's equation, then its worked lines, not all in one task.
+ * One card per compared estimator, with the selected response's numbers filled in, typeset one part
+ * per frame (each card's equation, then its worked lines) when they first appear. `staged`: every
+ * new group's cards are (the import view, where a newly opened step draws a lot at once).
  *
  * Off screen the cards keep what they last showed (useWhileVisible) and typeset the new numbers when
  * they come into view: the cards are about a quarter to a third of what drawing a new group costs the
@@ -62,8 +62,9 @@ export function EquationCards({ group: live, estimators: liveEstimators, staged 
   const throttled = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
   const current = useMemo(() => ({ group: throttled, estimators: liveEstimators }), [throttled, liveEstimators]);
   const { group, estimators } = useWhileVisible(current, ref, (c) => c.group.length > 0);
-  const stagedCount = useStagedCount(staged ? equationStages(estimators.length) : 0, group);
-  const parts = staged ? stagedCount : equationStages(estimators.length); // card k's equation is part 2k + 1, its worked lines 2k + 2
+  // staged: every new group is typeset a part per frame; otherwise the cards' first appearance is (a new group keeps
+  // them whole): the first group of a run brought two typeset cards at once, about 1,500 elements in one layout
+  const parts = useStagedCount(equationStages(estimators.length), staged ? group : estimators.join()); // card k's equation is part 2k + 1, its worked lines 2k + 2
   const member = useViewStore((s) => s.trajectory);
   const turn = useViewStore((s) => s.turn);
   const m = Math.min(member, group.length - 1);

@@ -9,11 +9,16 @@ import { useStagedCount } from '../use-staged-count';
 import { stagedCards, type CardData } from './staged-cards';
 import type { Verdict } from '../model/circuitous';
 
-/**
- * Trajectory cards handled per frame when a new group arrives: drawn (`staged`, a first draw) or
- * switched from the old group's data (`replaceInStages`). A group of up to this many draws at once.
- */
+/** Trajectory cards drawn per frame in a staged first draw (`staged`, the import view). A group of up to this many draws at once. */
 const CARDS_PER_FRAME = 4;
+
+/**
+ * Trajectory cards switched (or first drawn) per frame when a live run's new group replaces the one
+ * shown (`replaceInStages`). One: the cards on screen then change over several short frames. Four
+ * at a time made the frame that laid out and painted a screen's row of new cards the lab's longest
+ * task while two runs train (docs/benchmarks.md, "One card per frame").
+ */
+const LIVE_CARDS_PER_FRAME = 1;
 
 /** Frames a staged first draw of a group of `size` takes (a view that draws more after it waits this many). */
 export function cardStages(size: number): number {
@@ -30,9 +35,9 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   /** A new group's cards are drawn CARDS_PER_FRAME per frame (the import view), not all in one task. */
   staged?: boolean;
   /**
-   * A group that replaces the one shown switches CARDS_PER_FRAME cards per frame (staged-cards.ts), the others showing
-   * the old group's until their turn (a live run's next iteration, so one refresh is several short tasks); a run's
-   * first group is drawn CARDS_PER_FRAME cards per frame.
+   * A group that replaces the one shown switches LIVE_CARDS_PER_FRAME cards per frame (staged-cards.ts), the others
+   * showing the old group's until their turn (a live run's next iteration, so one refresh is several short tasks); a
+   * run's first group is drawn LIVE_CARDS_PER_FRAME cards per frame.
    */
   replaceInStages?: boolean;
 }) {
@@ -48,7 +53,8 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   const successes = verdicts.filter((v) => v.success).length;
   const circuitous = verdicts.filter((v) => v.circuitous).length;
   // cards drawn or switched so far for this group (read only when one of the two stagings applies)
-  const ready = useStagedCount(staged || replaceInStages ? cardStages(order.length) : 0, group) * CARDS_PER_FRAME;
+  const perFrame = staged ? CARDS_PER_FRAME : LIVE_CARDS_PER_FRAME;
+  const ready = useStagedCount(staged || replaceInStages ? Math.ceil(order.length / perFrame) : 0, group) * perFrame;
   const cards = useMemo(() => group.map((record, i): Card => ({ record, verdict: verdicts[i], lanes: lanes[i], bound })), [group, verdicts, lanes, bound]);
   const shownBefore = useRef<Array<Card | undefined> | null>(null);
   const shown = useMemo(() => (replaceInStages ? stagedCards(shownBefore.current, cards, order, ready) : cards), [replaceInStages, cards, order, ready]);
