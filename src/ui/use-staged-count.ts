@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * How many of `total` parts to draw: 1 on the render that brings a new `key`, then one more in a
@@ -11,7 +11,8 @@ export function useStagedCount(total: number, key: unknown): number {
   useEffect(() => {
     if (n >= total) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setState({ key, n: n + 1 }), 0); });
+    // a transition: React renders the next part in slices that give way to input, instead of in one task
+    const frame = requestAnimationFrame(() => { timer = setTimeout(() => startTransition(() => setState({ key, n: n + 1 })), 0); });
     return () => {
       cancelAnimationFrame(frame);
       if (timer !== null) clearTimeout(timer);
