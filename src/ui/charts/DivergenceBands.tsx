@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { DivergenceSummary } from '../../state/run-store';
 import { Axes } from './Axes';
 import { ChartDownload } from './export/ChartDownload';
@@ -6,7 +6,7 @@ import { layoutBands } from './bands-layout';
 import { useWidth } from './use-size';
 
 /** How far the two estimators' advantages differ over training (10–90% and 25–75% bands, median). */
-export function DivergenceBands({ title, data, yLabel }: { title: string; data: DivergenceSummary[]; yLabel: string }) {
+export const DivergenceBands = memo(function DivergenceBands({ title, data, yLabel }: { title: string; data: DivergenceSummary[]; yLabel: string }) {
   const { ref, width } = useWidth<HTMLDivElement>(320);
   const height = 180;
   const layout = useMemo(() => layoutBands(data, { width, height }), [data, width]);
@@ -29,4 +29,4 @@ export function DivergenceBands({ title, data, yLabel }: { title: string; data: 
       <p className="hover-line">{data.length === 0 ? 'Appears after the first iteration.' : `${yLabel}: median line, 25–75% dark band, 10–90% light band, per iteration.`}</p>
     </figure>
   );
-}
+});

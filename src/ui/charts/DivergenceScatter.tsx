@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { Axes } from './Axes';
 import { ChartDownload } from './export/ChartDownload';
 import type { GroupedDatum } from './divergence-data';
@@ -46,7 +46,7 @@ export interface DivergenceScatterProps {
 }
 
 /** One point per response; y = x is "both estimators agree". */
-export function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend }: DivergenceScatterProps) {
+export const DivergenceScatter = memo(function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend }: DivergenceScatterProps) {
   const { ref, width } = useWidth<HTMLDivElement>(320);
   const [hover, setHover] = useState<GroupedDatum | null>(null);
   const touch = useMediaQuery(COARSE_POINTER);
@@ -95,7 +95,7 @@ export function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend 
       </p>
     </figure>
   );
-}
+});
 
 export function ScatterLegend({ ref }: { ref?: Ref<HTMLParagraphElement> }) {
   return (

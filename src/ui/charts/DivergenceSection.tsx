@@ -17,7 +17,17 @@ import { DivergenceScatter, ScatterLegend } from './DivergenceScatter';
  */
 export const DIVERGENCE_REFRESH_MS = 3000;
 
-/** A_x vs A_y per response for the selected iteration, A^E vs α·A^S, and the divergence over training. */
+/** A picked point opens its group and its response in the group view. */
+function pick(d: GroupedDatum): void {
+  viewEvents.groupPicked(d.group);
+  viewEvents.trajectoryFocused(d.member, d.turn);
+}
+
+/**
+ * A_x vs A_y per response for the selected iteration, A^E vs α·A^S, and the divergence over training.
+ * Off screen the throttled selection still ticks, but what the charts receive stays the same objects,
+ * so the memoised charts skip it (they redrew their hundreds of points every 3 s unseen).
+ */
 export const DivergenceSection = memo(function DivergenceSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
   const training = useRunStore((s) => s.training);
@@ -29,10 +39,6 @@ export const DivergenceSection = memo(function DivergenceSection({ selection: li
   const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);
   const split = useMemo(() => decomposedEstimator(groups, selection.estimators), [groups, selection.estimators]);
   const partData = useMemo(() => (split ? scatterPoints(groups, slack, componentPair(split)) : []), [groups, slack, split]);
-  const pick = (d: GroupedDatum) => {
-    viewEvents.groupPicked(d.group);
-    viewEvents.trajectoryFocused(d.member, d.turn);
-  };
   if (!x || !y) return null;
   const when = selection.source === 'example' ? 'worked example' : `iteration ${selection.iteration ?? '–'}, all tasks`;
   const lx = estimatorLabel(x);
