@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
 import { groupSnapshot, runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
+import { compositedLayers } from './layer-tree';
 
 const baseUrl = inject('baseUrl');
 
@@ -63,16 +64,9 @@ describe('the lab', () => {
     await expect.poll(() => page.getByTestId('divergence-point').count()).toBeGreaterThan(0);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.getDocument', { depth: 0 });
-    const tree = new Promise<Array<{ layerId: string; backendNodeId?: number }>>((done) => {
-      cdp.on('LayerTree.layerTreeDidChange', (e) => { if (e.layers) done(e.layers); });
-    });
-    await cdp.send('LayerTree.enable');
-    await page.mouse.move(5, 5); // a frame, so that the layer tree is sent
+    const layers = await compositedLayers(page, cdp);
     const inMainColumn: string[] = [];
-    let overlapLayers = 0;
-    for (const layer of await tree) {
-      const { compositingReasonIds = [] } = await cdp.send('LayerTree.compositingReasons', { layerId: layer.layerId });
-      if (compositingReasonIds.includes('Overlap')) overlapLayers++;
+    for (const layer of layers) {
       if (layer.backendNodeId === undefined) continue;
       const { object } = await cdp.send('DOM.resolveNode', { backendNodeId: layer.backendNodeId });
       if (!object.objectId) continue;
@@ -80,9 +74,10 @@ describe('the lab', () => {
         objectId: object.objectId, returnByValue: true,
         functionDeclaration: 'function () { return this instanceof Element && this.closest(".lab-main") ? this.tagName + "." + this.className : null; }',
       });
-      if (result.value) inMainColumn.push(`${result.value as string} (${compositingReasonIds.join(', ')})`);
+      if (result.value) inMainColumn.push(`${result.value as string} (${layer.reasons.join(', ')})`);
     }
-    expect(overlapLayers).toBeGreaterThan(0); // the panel and the status bar are layers: the check sees layers at all
+    // the panel and the status bar are layers: the check sees layers at all
+    expect(layers.filter((l) => l.reasons.includes('Overlap')).length).toBeGreaterThan(0);
     expect(inMainColumn).toEqual([]);
     await cdp.detach();
   });

@@ -16,10 +16,11 @@
  * `ROUNDS` (default 2) alternates the builds, first to last, then last to first.
  */
 import { resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { TWO_RUNS_QUERY } from '../../bench/browser-lab';
 import { mainThreads, mainThreadTasks, onThreads, type TraceEvent } from '../../bench/lab-profile';
 import { chromiumLaunchOptions } from './browser';
+import { compositedLayers } from './layer-tree';
 import { waitForIteration } from './lab-page';
 import { serveStatic } from './static-server';
 
@@ -59,7 +60,11 @@ async function measure(i: number): Promise<string> {
     if (n < 2) heads.add(await page.locator('.rollout-group .group-head').innerText());
   }
   const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const layers = await compositedLayers(page);
+  const cdp = await context.newCDPSession(page);
+  const layers = await compositedLayers(page, cdp);
+  await cdp.detach();
+  const reasons = new Map<string, number>();
+  for (const r of layers.flatMap((l) => l.reasons)) reasons.set(r, (reasons.get(r) ?? 0) + 1);
   await context.close();
   if (heads.size < 2) throw new Error('the picker did not switch between two different groups');
   const mains = mainThreads(events);
@@ -72,29 +77,7 @@ async function measure(i: number): Promise<string> {
   const total = tasks.reduce((a, b) => a + b, 0);
   return `${dirs[i]}: main thread ${(total / swaps).toFixed(1)} ms per switch, longest task ${Math.max(0, ...tasks).toFixed(0)} ms, `
     + `tasks over 16 ms ${tasks.filter((t) => t > 16).length}, over 30 ms ${tasks.filter((t) => t > 30).length} (in ${swaps} switches); per switch: ${stages}; `
-    + `composited layers ${layers.count} (${Object.entries(layers.reasons).map(([r, n]) => `${r} ${n}`).join(', ')})`;
-}
-
-/**
- * The page's composited layers once it is drawn, with how many have each compositing reason (DevTools'
- * Layers panel): every layer is laid out, painted and committed on its own in each frame that changes it,
- * and "Overlap" layers are ones the page did not ask for (something composited may be under them).
- */
-async function compositedLayers(page: Page): Promise<{ count: number; reasons: Record<string, number> }> {
-  const cdp = await page.context().newCDPSession(page);
-  const tree = new Promise<Array<{ layerId: string }>>((done) => {
-    cdp.on('LayerTree.layerTreeDidChange', (e: { layers?: Array<{ layerId: string }> }) => { if (e.layers) done(e.layers); });
-  });
-  await cdp.send('LayerTree.enable');
-  await page.mouse.move(5, 5); // a frame, so that the layer tree is sent
-  const layers = await tree;
-  const reasons: Record<string, number> = {};
-  for (const { layerId } of layers) {
-    const { compositingReasonIds = [] } = await cdp.send('LayerTree.compositingReasons', { layerId });
-    for (const r of compositingReasonIds) reasons[r] = (reasons[r] ?? 0) + 1;
-  }
-  await cdp.detach();
-  return { count: layers.length, reasons };
+    + `composited layers ${layers.length} (${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ')})`;
 }
 
 for (let round = 0; round < rounds; round++) {
