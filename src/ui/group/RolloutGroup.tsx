@@ -20,9 +20,9 @@ const CARDS_PER_FRAME = 4;
  */
 const LIVE_CARDS_PER_FRAME = 1;
 
-/** Frames a staged first draw of a group of `size` takes (a view that draws more after it waits this many). */
-export function cardStages(size: number): number {
-  return Math.ceil(size / CARDS_PER_FRAME);
+/** Frames a staged draw of a group of `size` takes, `perFrame` cards a frame (a view that draws more after a first draw waits this many). */
+export function cardStages(size: number, perFrame = CARDS_PER_FRAME): number {
+  return Math.ceil(size / perFrame);
 }
 
 type Card = CardData<ScoredRecord, Verdict, Lane[]>;
@@ -54,7 +54,7 @@ export function RolloutGroup({ group, estimators, slack, rewardless = false, sta
   const circuitous = verdicts.filter((v) => v.circuitous).length;
   // cards drawn or switched so far for this group (read only when one of the two stagings applies)
   const perFrame = staged ? CARDS_PER_FRAME : LIVE_CARDS_PER_FRAME;
-  const ready = useStagedCount(staged || replaceInStages ? Math.ceil(order.length / perFrame) : 0, group) * perFrame;
+  const ready = useStagedCount(staged || replaceInStages ? cardStages(order.length, perFrame) : 0, group) * perFrame;
   const cards = useMemo(() => group.map((record, i): Card => ({ record, verdict: verdicts[i], lanes: lanes[i], bound })), [group, verdicts, lanes, bound]);
   const shownBefore = useRef<Array<Card | undefined> | null>(null);
   const shown = useMemo(() => (replaceInStages ? stagedCards(shownBefore.current, cards, order, ready) : cards), [replaceInStages, cards, order, ready]);
