@@ -80,6 +80,9 @@ describe('the lab', () => {
     expect(layers.filter((l) => l.reasons.includes('Overlap')).length).toBeGreaterThan(0);
     expect(inMainColumn).toEqual([]);
     await cdp.detach();
+    // painted later, the panel still stays under the status bar where they meet at the bottom of the first screen
+    const underStatusBar = await page.evaluate(() => document.elementFromPoint(40, innerHeight - 8)?.closest('.status-bar, .config-panel')?.className);
+    expect(underStatusBar).toBe('status-bar');
   });
 
   it('equation cards below the fold keep what they showed while training goes on, and show the newest group once scrolled to', async () => {
