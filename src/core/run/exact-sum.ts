@@ -47,7 +47,10 @@ export class ExactSum {
     return this.partials.filter((p) => p !== 0);
   }
 
-  /** The exact sum rounded once to the nearest double (ties to even). */
+  /**
+   * The exact sum rounded once to the nearest double (ties to even). A total of zero is +0 whatever
+   * was added (even only −0s), so a sum read back from its partials, which drop zeros, is the same.
+   */
   value(): number {
     const p = this.partials;
     let n = p.length;
@@ -68,6 +71,6 @@ export class ExactSum {
       const x = hi + y;
       if (y === x - hi) hi = x;
     }
-    return hi;
+    return hi === 0 ? 0 : hi;
   }
 }

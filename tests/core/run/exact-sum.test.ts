@@ -38,6 +38,13 @@ describe('exact sum', () => {
     }));
   });
 
+  it('a zero total is +0, also for −0s alone, so it survives being written as partials (which drop zeros)', () => {
+    expect(Object.is(sumOf([-0]).value(), 0)).toBe(true);
+    expect(Object.is(sumOf([-0, -0]).value(), 0)).toBe(true);
+    expect(Object.is(ExactSum.from(JSON.parse(JSON.stringify(sumOf([-0]))) as number[]).value(), 0)).toBe(true);
+    expect(Object.is(sumOf([1.5, -1.5]).value(), 0)).toBe(true);
+  });
+
   it('integers sum exactly where plain addition agrees, and a non-finite value is refused', () => {
     expect(sumOf([1, 2, 3, 4]).value()).toBe(10);
     expect(() => new ExactSum().add(Number.NaN)).toThrow(RangeError);
