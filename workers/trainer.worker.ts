@@ -50,7 +50,7 @@ const api = {
     options: RunOptions & { onError?: (message: string) => void } = {},
     onError?: (message: string) => void,
   ) {
-    return build(config, options, options.onError ?? onError, (result, cp) => (cp ? onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp))) : onIteration(result)));
+    return build(config, options, options.onError ?? onError, true, (result, cp) => (cp ? onIteration(result, Comlink.transfer(cp, checkpointBuffers(cp))) : onIteration(result)));
   },
   /**
    * The lab's run (src/app/persist/worker-save.ts has the protocol): like `createRun`, but each
@@ -71,7 +71,7 @@ const api = {
       const to = saveTargetOf(answer);
       if (to !== undefined) target = to;
     };
-    return build(config, options, onError, (result, cp) => {
+    return build(config, options, onError, estimators, (result, cp) => {
       const report = labReport(result, estimators);
       const transfer = (c: Checkpoint | undefined) => c && Comlink.transfer(c, checkpointBuffers(c));
       if (!target) return Promise.resolve(onReport(report, transfer(cp), false)).then(answered);
@@ -147,13 +147,17 @@ interface RunOptions {
 type Delivered = unknown | { handed: Promise<void>; answered: Promise<unknown> };
 
 /** Build the run and its loop; `deliver` reports each iteration (and its checkpoint, every `checkpointEvery`). */
-async function build(config: unknown, options: RunOptions, onError: ((message: string) => void) | undefined, deliver: (result: IterationResult, checkpoint?: Checkpoint) => Delivered) {
+/** `compare`: the other estimators computed on each iteration's groups (TrainerOptions.compare). */
+async function build(
+  config: unknown, options: RunOptions, onError: ((message: string) => void) | undefined,
+  compare: boolean | readonly string[], deliver: (result: IterationResult, checkpoint?: Checkpoint) => Delivered,
+) {
   api.dispose();
   const { config: cfg, problems } = validateConfig(config);
   const checkpoint = options.checkpoint ? checkpointFromJson(options.checkpoint) : undefined;
   const refusal = memoryRefusal(checkpoint?.config ?? cfg, tf.getBackend(), checkpoint?.vocabulary);
   if (refusal) throw new Error(refusal);
-  const run = await Trainer.create(cfg, { checkpoint, backend: tf.getBackend() });
+  const run = await Trainer.create(cfg, { checkpoint, backend: tf.getBackend(), compare });
   const every = options.checkpointEvery ?? 0;
   watchDevice((message) => onError?.(message));
   const ctl = new TrainingController('paused');

@@ -11,6 +11,7 @@ import type { IterationMetrics } from '../core/train/metrics';
 import type { DivergenceSummary, GroupRecords } from '../state/run-store';
 import { z } from '../core/io/zod';
 import { parseOrThrow } from '../core/train/read-back';
+import { onlyEstimators } from '../core/train/lab-report';
 import type { LabConfig } from '../state/lab-config';
 import { checkLabConfig } from './persist/lab-schema';
 
@@ -56,9 +57,7 @@ export interface RecordedGroups {
 function slimGroups(groups: GroupRecords[], estimators: readonly string[]): GroupRecords[] {
   return groups.map((group) => group.map((r) => ({
     ...r,
-    estimator_advantages: r.estimator_advantages
-      ? Object.fromEntries(Object.entries(r.estimator_advantages).filter(([id]) => estimators.includes(id)))
-      : r.estimator_advantages,
+    estimator_advantages: r.estimator_advantages ? onlyEstimators(r.estimator_advantages, estimators) : r.estimator_advantages,
   })));
 }
 

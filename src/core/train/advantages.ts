@@ -68,11 +68,11 @@ export function estimateGroups(summaries: readonly RolloutGroup[], id: string, p
  * cannot run on them (it throws) is left out.
  */
 export function compareEstimators(
-  summaries: readonly RolloutGroup[], config: RunConfig, k: number, skip?: string,
+  summaries: readonly RolloutGroup[], config: RunConfig, k: number, skip?: string, only?: readonly string[],
 ): Record<string, TurnAdvantages[]> {
   const out: Record<string, TurnAdvantages[]> = {};
   for (const id of ESTIMATOR_IDS) {
-    if (id === skip) continue;
+    if (id === skip || (only && !only.includes(id))) continue;
     try {
       out[id] = estimateGroups(summaries, id, estimatorParams(config, id, k));
     } catch {

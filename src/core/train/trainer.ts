@@ -54,8 +54,11 @@ export interface TrainerOptions {
   checkpoint?: Checkpoint;
   /** Reported as `backend` (the worker/CLI picked it); default tf.getBackend(). */
   backend?: string;
-  /** Compute every registered estimator on each iteration's groups (default true). */
-  compare?: boolean;
+  /**
+   * Which other estimators to compute on each iteration's groups: every registered one (true, the
+   * default), none (false), or these ids (the lab's compared estimators).
+   */
+  compare?: boolean | readonly string[];
   /** Build rollouts.v1 records for the report (default true). */
   records?: boolean;
   runId?: string;
@@ -126,7 +129,8 @@ export class Trainer {
     const advantages = advantagesForUpdate(cfg.estimator, batch, estimateGroups(summaries, cfg.estimator, params));
     const t2 = now();
     // COMPARE
-    const compare = this.options.compare === false ? {} : compareEstimators(summaries, cfg, k + 1, cfg.estimator);
+    const { compare: which = true } = this.options;
+    const compare = which === false ? {} : compareEstimators(summaries, cfg, k + 1, cfg.estimator, which === true ? undefined : which);
     const t3 = now();
     // UPDATE
     const stats = await this.update(batch, advantages, k);

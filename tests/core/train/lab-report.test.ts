@@ -19,6 +19,15 @@ describe('worker reports', () => {
     expect(compact[0].estimator_advantages).toEqual(group[0].estimator_advantages);
   });
 
+  it("the lab report keeps the lab's estimators' advantages only, in the record's order", () => {
+    const rloo = group[0].estimator_advantages.grpo;
+    const wider = group.map((r) => ({ ...r, estimator_advantages: { rloo, ...r.estimator_advantages } }));
+    const report = labReport({ metrics: { iteration: 2 }, groups: [wider] } as never, ['planpo', 'grpo']);
+    expect(Object.keys(report.groups[0][0].estimator_advantages)).toEqual(Object.keys(group[0].estimator_advantages));
+    expect(report.groups[0][0].estimator_advantages).toEqual(group[0].estimator_advantages);
+    expect(Object.keys(compactGroups([wider])[0][0].estimator_advantages)).toEqual(['rloo', ...Object.keys(group[0].estimator_advantages)]);
+  });
+
   it('the rollout fingerprint ignores advantages but sees any change in a response', () => {
     const base = rolloutFingerprint([group]);
     expect(base).toMatch(/^[0-9a-f]{8}$/);

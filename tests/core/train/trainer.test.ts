@@ -47,6 +47,25 @@ describe('Trainer', () => {
     expect(sentences.encW).not.toEqual(bag.encW);
   });
 
+  it('compare: a list of ids computes only those beside the trained estimator, and trains exactly as comparing every one', async () => {
+    const run = async (compare: boolean | string[]) => {
+      const t = await Trainer.create(smallConfig({ estimator: 'grpo' }), { env, compare });
+      const results = [await t.runIteration(), await t.runIteration()];
+      const weights = Array.from((await t.policy.getWeights()).outW.data);
+      t.dispose();
+      const { timing: _t, numTensors: _n, tokensPerSecond: _s, ...metrics } = results[1].metrics;
+      return { keys: Object.keys(results[1].groups[0][0].estimator_advantages).sort(), metrics, weights, planpo: results[1].groups[0][0].estimator_advantages.planpo };
+    };
+    const all = await run(true);
+    const two = await run(['planpo']);
+    expect(all.keys.length).toBeGreaterThan(10);
+    expect(two.keys).toEqual(['grpo', 'planpo']);
+    expect(two.planpo).toEqual(all.planpo);
+    expect(two.metrics).toEqual(all.metrics);
+    expect(two.weights).toEqual(all.weights);
+    expect((await run(false)).keys).toEqual(['grpo']);
+  });
+
   it('moves the weights and leaves the reference policy frozen', async () => {
     const t = await Trainer.create(smallConfig({ lr: 0.01 }), { env });
     const w0 = await t.policy.getWeights();
