@@ -19,7 +19,8 @@
  * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
  * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
  * PlanPO and GRPO (bench/competence.ts, minutes); BENCH_BACKPRESSURE=1 the lab's training throughput with and
- * without waiting for each save (bench/browser-backpressure.ts). Each file lists its own knobs and also runs alone with tsx.
+ * without waiting for each save (bench/browser-backpressure.ts); BENCH_REPORT_SIZE=1 the lab report's bytes, deserialization and
+ * compare time per iteration, every estimator vs the lab's (bench/lab-report-size.ts). Each file lists its own knobs and also runs alone with tsx.
  * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
  * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
  * BENCH_RUN_FOLDER=1 adds a whole run's folder opened in Chromium (bench/browser-run-folder.ts: 200 steps,
@@ -39,6 +40,7 @@ import { benchBrowserThreads } from './browser-threads';
 import { benchBackpressure } from './browser-backpressure';
 import { benchCompetence } from './competence';
 import { benchSpeed, formatSpeed } from './speed';
+import { benchReportSize, formatReportSize } from './lab-report-size';
 import { benchBrowserRunFolder, formatRunFolderFigures, runFolderOptions } from './browser-run-folder';
 import type { NodeBackend } from '../src/cli/tf-node';
 
@@ -112,6 +114,13 @@ async function main(): Promise<void> {
     section();
     const figures = await benchCompetence(log);
     if (json) figures.forEach((f) => print(JSON.stringify({ where: 'competence', ...f })));
+  }
+
+  if (process.env.BENCH_REPORT_SIZE === '1') {
+    process.stderr.write('bench: the lab report per iteration, every estimator vs the lab\'s...\n');
+    const figures = await benchReportSize();
+    if (json) figures.forEach((f) => print(JSON.stringify({ where: 'lab-report-size', ...f })));
+    else print(`\nLab report per iteration (DEFAULT_CONFIG, seed 1, Node wasm; iterations 1..3):\n${formatReportSize(figures)}`);
   }
 
   if (process.env.BENCH_RESPONSIVENESS !== '0') await responsiveness();
