@@ -2,9 +2,10 @@
  * What a lab run sends the page per iteration: the report (lab-report.ts) of a default iteration as
  * the structured clone carries it (bytes of V8's serializer, which postMessage uses), how long one
  * deserialization takes (what the page's thread pays per report, before the store keeps it), and the
- * worker's compare time. Two forms of the same iterations, interleaved: the records with every
- * registered estimator's advantages (computed and kept, as before 7cd24e2) and the lab's compared
- * estimators only (what a lab run computes and reports now).
+ * worker's compare time. Three forms of the same iterations, interleaved: the records with every
+ * registered estimator's advantages (computed and kept, as before 7cd24e2), the lab's compared
+ * estimators only (7cd24e2), and that report as the worker posts it (`toWire`: an observation that
+ * repeats the previous turn's feedback left out; its deserialization includes the page's `fromWire`).
  *
  *   npx tsx bench/lab-report-size.ts [--iterations 3] [--seed 1]      (Node, wasm, one thread)
  *
@@ -13,11 +14,11 @@
 import { deserialize, serialize } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CONFIG, Trainer } from '../src/core/train';
-import { compactGroups, labReport } from '../src/core/train/lab-report';
+import { compactGroups, fromWire, labReport, toWire, type IterationReport, type WireReport } from '../src/core/train/lab-report';
 import { useNodeBackend } from '../src/cli/tf-node';
 
 export interface ReportSizeFigures {
-  form: 'every estimator' | 'lab estimators';
+  form: 'every estimator' | 'lab estimators' | 'as posted';
   estimators: number;
   reportKb: number[];
   deserializeMs: number[];
@@ -31,12 +32,12 @@ function median(xs: readonly number[]): number {
   return s[Math.floor((s.length - 1) / 2)];
 }
 
-/** Median of `reps` deserializations of one clone, in ms. */
-function deserializeMs(buffer: Buffer, reps = 15): number {
+/** Median of `reps` deserializations of one clone (each then read by `read`), in ms. */
+function deserializeMs(buffer: Buffer, read: (value: never) => unknown = (v) => v, reps = 15): number {
   const times: number[] = [];
   for (let i = 0; i < reps; i++) {
     const t0 = performance.now();
-    deserialize(buffer);
+    read(deserialize(buffer) as never);
     times.push(performance.now() - t0);
   }
   return median(times);
@@ -49,18 +50,25 @@ export async function benchReportSize(iterations = 3, seed = 1): Promise<ReportS
     { form: 'lab estimators' as const, compare: LAB },
   ];
   const runs = await Promise.all(forms.map((f) => Trainer.create({ ...DEFAULT_CONFIG, seed }, { compare: f.compare })));
-  const out = forms.map((f) => ({ form: f.form, estimators: 0, reportKb: [] as number[], deserializeMs: [] as number[], compareMs: [] as number[] }));
+  const out: ReportSizeFigures[] = [...forms.map((f) => f.form), 'as posted' as const].map((form) => ({ form, estimators: 0, reportKb: [], deserializeMs: [], compareMs: [] }));
+  const add = (f: ReportSizeFigures, report: IterationReport | WireReport, compareMs: number, read?: (v: never) => unknown) => {
+    const clone = serialize(report);
+    f.estimators = Object.keys(report.groups[0]?.[0]?.estimator_advantages ?? {}).length;
+    f.reportKb.push(clone.length / 1024);
+    f.deserializeMs.push(deserializeMs(clone, read));
+    f.compareMs.push(compareMs);
+  };
   for (let k = 0; k < iterations; k++) {
-    for (const [i, run] of runs.entries()) { // interleaved: the same iteration of both forms, one after the other
+    for (const [i, run] of runs.entries()) { // interleaved: the same iteration of both trainers, one after the other
       const result = await run.runIteration();
-      const report = forms[i].compare === true
-        ? { ...labReport(result, LAB), groups: compactGroups(result.groups) } // the report as it was: every estimator kept
-        : labReport(result, LAB);
-      const clone = serialize(report);
-      out[i].estimators = Object.keys(report.groups[0]?.[0]?.estimator_advantages ?? {}).length;
-      out[i].reportKb.push(clone.length / 1024);
-      out[i].deserializeMs.push(deserializeMs(clone));
-      out[i].compareMs.push(result.metrics.timing.compareMs);
+      const compareMs = result.metrics.timing.compareMs;
+      if (forms[i].compare === true) {
+        add(out[0], { ...labReport(result, LAB), groups: compactGroups(result.groups) }, compareMs); // the report as it was: every estimator kept
+      } else {
+        const report = labReport(result, LAB);
+        add(out[1], report, compareMs);
+        add(out[2], toWire(report), compareMs, fromWire);
+      }
     }
   }
   runs.forEach((r) => r.dispose());

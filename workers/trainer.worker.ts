@@ -17,7 +17,7 @@ import {
 } from '../src/core/train';
 import { evaluateCheckpoint, type CheckpointEvaluation, type EvalOptions } from '../src/core/experiments/evaluate';
 import { saveReport, saveTargetOf, type SaveTarget } from './lab-save';
-import { labReport, type IterationReport } from '../src/core/train/lab-report';
+import { labReport, toWire, type WireReport } from '../src/core/train/lab-report';
 
 let trainer: Trainer | null = null;
 let controller: TrainingController | null = null;
@@ -61,7 +61,7 @@ const api = {
   async createLabRun(
     config: unknown,
     estimators: string[],
-    onReport: (report: IterationReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => unknown,
+    onReport: (report: WireReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => unknown,
     onSaved: (iteration: number, failure: string | null) => unknown,
     onError: (message: string) => void,
     options: RunOptions = {},
@@ -74,10 +74,10 @@ const api = {
     return build(config, options, onError, estimators, (result, cp) => {
       const report = labReport(result, estimators);
       const transfer = (c: Checkpoint | undefined) => c && Comlink.transfer(c, checkpointBuffers(c));
-      if (!target) return Promise.resolve(onReport(report, transfer(cp), false)).then(answered);
+      if (!target) return Promise.resolve(onReport(toWire(report), transfer(cp), false)).then(answered);
       const saving = saveReport(target, report, cp);
       // the report (and the checkpoint, transferred) goes once the rows are cloned into the transaction
-      const shown = saving.written.then(() => onReport(report, transfer(cp), true));
+      const shown = saving.written.then(() => onReport(toWire(report), transfer(cp), true));
       const saved = saving.committed.then(async (failure) => {
         await saving.written;
         return onSaved(report.metrics.iteration, failure);

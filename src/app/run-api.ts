@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { checkpointFromJson, type Checkpoint } from '../core/train/checkpoint';
 import type { RunConfig } from '../core/train/config';
 import type { TrainerApi } from '../../workers/trainer.worker';
-import type { IterationReport } from '../core/train/lab-report';
+import { fromWire, type IterationReport, type WireReport } from '../core/train/lab-report';
 
 type Remote = Comlink.Remote<TrainerApi>;
 
@@ -17,7 +17,8 @@ export function connectRun(remote: Remote) {
     /**
      * Build the lab's run (paused) and register the callbacks; resolves with the worker's config
      * problems. `checkpoint`: resume from it; `checkpointEvery`: every n-th iteration carries a
-     * checkpoint. Reports are the lab's compact ones (src/app/persist/worker-save.ts has the
+     * checkpoint. Reports are the lab's compact ones, posted in their wire form and whole again here
+     * (lab-report.ts `toWire` / `fromWire`; src/app/persist/worker-save.ts has the
      * protocol): once an answer names the saved lab, the worker saves each iteration itself and
      * calls `onSaved` when committed (`failure`: why not; the page saves it then). The worker
      * reports the next iteration only once its answers have come.
@@ -29,7 +30,9 @@ export function connectRun(remote: Remote) {
       onError: (message: string) => void,
       options: { checkpoint?: Checkpoint; checkpointEvery?: number } = {},
     ): Promise<string[]> => (await remote.createLabRun(
-      config, estimators, Comlink.proxy(onReport), Comlink.proxy(onSaved), Comlink.proxy(onError), options,
+      config, estimators,
+      Comlink.proxy((report: WireReport, checkpoint: Checkpoint | undefined, savingHere: boolean) => onReport(fromWire(report), checkpoint, savingHere)),
+      Comlink.proxy(onSaved), Comlink.proxy(onError), options,
     )).problems,
     resume: remote.resume,
     pause: remote.pause,

@@ -164,6 +164,11 @@ describe('the lab', () => {
     const focused = group.locator('article.focused');
     expect(await focused.getAttribute('aria-label')).toBe('Trajectory 2');
     expect(await focused.locator('li.turn.selected').getAttribute('data-turn')).toBe('1');
+    // the worker posts an observation that repeats the previous turn's feedback once (lab-report.ts toWire): shown whole
+    // (textContent: the group is scrolled off screen here, and a skipped `content-visibility` turn has no innerText)
+    const observation = await focused.locator('li.turn.selected .turn-detail pre').first().textContent();
+    expect(observation?.length).toBeGreaterThan(0);
+    expect(observation).toBe(await focused.locator('li.turn[data-turn="0"] .turn-feedback').textContent());
 
     // keys typed into a field are not shortcuts
     await page.getByLabel('Seed').focus();

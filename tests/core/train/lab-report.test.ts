@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/core/train/config';
 import type { IterationMetrics } from '../../../src/core/train/metrics';
 import { exampleGroup } from '../../../src/app/example-group';
-import { advantageDifferences, compactGroups, divergenceSummary, labReport, metricsFingerprint, quantile, rolloutFingerprint } from '../../../src/core/train/lab-report';
+import fc from 'fast-check';
+import { advantageDifferences, compactGroups, divergenceSummary, fromWire, labReport, metricsFingerprint, quantile, rolloutFingerprint, toWire } from '../../../src/core/train/lab-report';
 import { savedRecord, saveTargetOf } from '../../../workers/lab-save';
 
 const group = exampleGroup({ seed: 2, taskType: null, estimators: ['grpo', 'planpo'], config: DEFAULT_CONFIG });
@@ -26,6 +27,28 @@ describe('worker reports', () => {
     expect(Object.keys(report.groups[0][0].estimator_advantages)).toEqual(Object.keys(group[0].estimator_advantages));
     expect(report.groups[0][0].estimator_advantages).toEqual(group[0].estimator_advantages);
     expect(Object.keys(compactGroups([wider])[0][0].estimator_advantages)).toEqual(['rloo', ...Object.keys(group[0].estimator_advantages)]);
+  });
+
+  it("the wire form leaves out an observation that repeats the previous turn's feedback, and reads back whole after a structured clone", () => {
+    const report = labReport({ metrics: { iteration: 2 }, groups: [group] } as never, ['grpo', 'planpo']);
+    const repeated = group.flatMap((r) => r.turns.filter((t, k) => k > 0 && t.observation === r.turns[k - 1].feedback)).length;
+    expect(repeated).toBeGreaterThan(0);
+    const wire = toWire(report);
+    expect(wire.groups.flat().flatMap((r) => r.turns).filter((t) => t.observation === undefined)).toHaveLength(repeated);
+    expect(report.groups[0][0].turns.every((t) => typeof t.observation === 'string')).toBe(true); // the report itself untouched
+    const back = fromWire(structuredClone(wire));
+    expect(back).toEqual(report);
+    expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(report).length);
+  });
+
+  it('the wire form reads back whole for any observations and feedback (equal, different, missing)', () => {
+    const text = fc.constantFrom('a', 'b', '');
+    const turn = fc.record({ observation: text, feedback: fc.option(text, { nil: undefined }) });
+    fc.assert(fc.property(fc.array(fc.array(turn, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), (trajectories) => {
+      const records = trajectories.map((turns, i) => ({ ...group[0], traj_id: `t${i}`, turns: turns.map((t, k) => ({ ...group[0].turns[0], t: k, ...t })) }));
+      const report = labReport({ metrics: { iteration: 2 }, groups: [records] } as never, ['grpo']);
+      expect(fromWire(structuredClone(toWire(report)))).toEqual(report);
+    }));
   });
 
   it('the rollout fingerprint ignores advantages but sees any change in a response', () => {
