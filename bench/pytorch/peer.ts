@@ -36,6 +36,9 @@ export interface PeerFigures {
   torchUpdateMs: number;
   tfjsSampleMs: number;
   torchSampleMs: number;
+  /** The sampling step as a rollout runs it: RUN_STEPS steps in a row on each side, the mean per step (median over rounds). */
+  tfjsSampleRunMs: number;
+  torchSampleRunMs: number;
   /** The dense twin (diagnostic). */
   torchDenseUpdateMs: number;
   torchDenseSampleMs: number;
@@ -52,6 +55,11 @@ export interface PeerFigures {
   decisions: number;
 }
 
+/**
+ * Sampling steps timed back to back, as a rollout runs them (one per decoded token; the step above
+ * is timed alone between the other side's steps, so each side starts it with the other's data in the caches).
+ */
+const RUN_STEPS = 20;
 const INSTALL_HINT = 'PyTorch peer skipped: no python3 with torch. Install Debian\'s: sudo apt-get install -y python3-torch libopenblas0-pthread (or set BENCH_PYTHON).';
 
 export function findTorchPython(): string | null {
@@ -103,8 +111,8 @@ export function startTwin(python: string, file: string, print: (line: string) =>
       }
     },
     /** `…-prebuilt` (sparse only, a diagnostic): the step with its inputs built once, not in every step as tfjs builds them. */
-    async time(cmd: 'update' | 'sample' | 'update-prebuilt' | 'sample-prebuilt', form: 'sparse' | 'dense'): Promise<number> {
-      return ask(`${cmd} ${form}`);
+    async time(cmd: 'update' | 'sample' | 'update-prebuilt' | 'sample-prebuilt', form: 'sparse' | 'dense', steps = 1): Promise<number> {
+      return ask(steps > 1 ? `${cmd} ${form} ${steps}` : `${cmd} ${form}`);
     },
     /** gemmStep's products in PyTorch: the same chunk sizes, hidden size D, vocabulary V and gates G. */
     async products(sizes: readonly number[], D: number, V: number, G: number): Promise<number> {
@@ -192,7 +200,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   const gemm = gemmStep(sizes, dims.hidden, dims.vocabSize, GATES);
   const t = {
     tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[], pbUpdate: [] as number[], pbSample: [] as number[],
-    tfGemm: [] as number[], ptGemm: [] as number[],
+    tfGemm: [] as number[], ptGemm: [] as number[], tfSampleRun: [] as number[], ptSampleRun: [] as number[],
   };
   const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
   // one warm-up round (not timed), then alternate: tfjs, PyTorch sparse, PyTorch dense, tfjs, ...
@@ -208,6 +216,9 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
       keepIf(keep, t.dnSample, await twin.time('sample', 'dense'));
       keepIf(keep, t.pbSample, await twin.time('sample-prebuilt', 'sparse'));
     }
+    // as a rollout runs them: RUN_STEPS steps in a row on each side, the mean per step
+    keepIf(keep, t.tfSampleRun, (await timed(async () => { for (let s = 0; s < RUN_STEPS; s++) await sampling.run(); })) / RUN_STEPS);
+    keepIf(keep, t.ptSampleRun, await twin.time('sample', 'sparse', RUN_STEPS));
   }
   // the products alone in rounds of their own (their large temporaries, timed between update steps, slowed tfjs's next step)
   for (let round = -1; round < rounds; round++) {
@@ -222,6 +233,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     check: verdict.check, worstRelative: verdict.worst, rounds, responses: peer.rows.length,
     decisions: peer.rows.reduce((s, r) => s + r.decisions.length, 0),
     tfjsUpdateMs: median(t.tfUpdate), torchUpdateMs: median(t.ptUpdate), tfjsSampleMs: median(t.tfSample), torchSampleMs: median(t.ptSample),
+    tfjsSampleRunMs: median(t.tfSampleRun), torchSampleRunMs: median(t.ptSampleRun),
     torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample), torchPrebuiltUpdateMs: median(t.pbUpdate), torchPrebuiltSampleMs: median(t.pbSample),
     tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, chunks: sizes,
   };
@@ -232,12 +244,14 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
 const gflops = (flops: number, ms: number) => (flops / ms / 1e6).toFixed(1);
 
 export function formatPeer(f: PeerFigures): string {
+  const ms = (x: number) => x.toFixed(x < 10 ? 2 : 1).padStart(7);
   const row = (what: string, a: number, b: number, peer: string) =>
-    `  ${what.padEnd(36)} tfjs-wasm ${a.toFixed(1).padStart(7)} ms   ${peer} ${b.toFixed(1).padStart(7)} ms   ratio ${(a / b).toFixed(2)}x`;
+    `  ${what.padEnd(38)} tfjs-wasm ${ms(a)} ms   ${peer} ${ms(b)} ms   ratio ${(a / b).toFixed(2)}x`;
   return [
     `  interleaved, ${f.rounds} rounds, 1 thread each side (medians; sampling: 5 steps per round):`,
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs, 'pytorch sparse'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs, 'pytorch sparse'),
+    row(`sampling, ${RUN_STEPS} steps in a row, per step`, f.tfjsSampleRunMs, f.torchSampleRunMs, 'pytorch sparse'),
     `  the update's matrix products alone (same shapes, random data, rounds of their own; chunks of ${f.chunks.join(' + ')} decisions, ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP):`,
     row('products of one update step', f.tfjsGemmMs, f.torchGemmMs, 'pytorch       '),
     `    ${gflops(f.gemmFlops, f.tfjsGemmMs)} GFLOP/s tfjs-wasm, ${gflops(f.gemmFlops, f.torchGemmMs)} GFLOP/s PyTorch; the rest of the update step: tfjs ${(f.tfjsUpdateMs - f.tfjsGemmMs).toFixed(1)} ms, PyTorch ${(f.torchUpdateMs - f.torchGemmMs).toFixed(1)} ms`,

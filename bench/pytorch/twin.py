@@ -369,17 +369,20 @@ def main():
             sizes, d, v, g = form.split(" ")
             out(f"{time_products([int(n) for n in sizes.split(',')], int(d), int(v), int(g)):.3f}")
             continue
+        form, _, count = form.partition(" ")  # "sample sparse 20": 20 steps in a row, the mean per step
+        steps = int(count) if count else 1
         twin = twins.get(form or "sparse")
         prebuilt = cmd.endswith("-prebuilt")
         if twin is None or cmd.removesuffix("-prebuilt") not in ("update", "sample") or (prebuilt and form != "sparse"):
             out(f"unknown command {line.strip()!r}")
             continue
         t0 = time.perf_counter()
-        if cmd.startswith("update"):
-            twin.update(prebuilt)
-        else:
-            twin.sample_step(prebuilt)
-        out(f"{(time.perf_counter() - t0) * 1000:.3f}")
+        for _ in range(steps):
+            if cmd.startswith("update"):
+                twin.update(prebuilt)
+            else:
+                twin.sample_step(prebuilt)
+        out(f"{(time.perf_counter() - t0) * 1000 / steps:.3f}")
 
 
 if __name__ == "__main__":

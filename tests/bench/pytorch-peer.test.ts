@@ -87,8 +87,10 @@ describe.skipIf(!python)('pytorch twin', () => {
     const twin = startTwin(python as string, file, () => undefined);
     await twin.checked();
     const ms = await twin.products(sizes, policy.dims.hidden, policy.dims.vocabSize, GATES);
+    const perStep = await twin.time('sample', 'sparse', 3); // three sampling steps in a row, the mean per step
     twin.quit();
     expect(ms).toBeGreaterThan(0);
+    expect(perStep).toBeGreaterThan(0);
   });
 
   it('reports a mismatch in both forms when one tfjs gradient is off by 0.1%', () => {
