@@ -27,8 +27,8 @@ export interface IterationReport {
 /**
  * One iteration's result as the lab's report (`estimators`: the lab's compared estimators; the
  * divergence needs two). The records keep those estimators' advantages only: the lab shows no
- * others, and the other registered estimators were 13 of 15 entries, about 45 % of a default
- * report's bytes and objects, cloned to the page and kept there for every iteration.
+ * others, and with two compared the other 11 registered estimators' advantages were about 45 % of a
+ * default report's bytes and objects, cloned to the page and kept there for every iteration.
  */
 export function labReport(result: IterationResult, estimators: readonly string[]): IterationReport {
   const groups = compactGroups(result.groups, estimators);
