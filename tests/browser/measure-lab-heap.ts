@@ -8,8 +8,7 @@
  * `ROUNDS` (default 1) alternates the builds, first to last, then last to first.
  */
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from './browser';
+import { launchChromium } from './browser';
 import { waitForIteration } from './lab-page';
 import { serveStatic } from './static-server';
 
@@ -24,11 +23,10 @@ const rounds = Number(process.env.ROUNDS ?? 1);
 const MB = 1024 * 1024;
 
 const servers = await Promise.all(dirs.map((d) => serveStatic(resolve(d), '/rollout-lab/')));
-const browserServer = await chromium.launchServer(chromiumLaunchOptions({ webgpu: false }));
-const browser = await chromium.connect(browserServer.wsEndpoint());
+const lab = await launchChromium({ webgpu: false }); // service workers blocked in every context
 
 async function measure(i: number): Promise<string> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 720 } });
+  const context = await lab.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto(`${servers[i].url}?backend=wasm&${query}`);
@@ -50,7 +48,6 @@ try {
     for (const i of order) console.log(await measure(i));
   }
 } finally {
-  await browser.close();
-  await browserServer.close();
+  await lab.close();
   await Promise.all(servers.map((s) => s.close()));
 }
