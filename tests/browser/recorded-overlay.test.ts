@@ -19,6 +19,10 @@ describe('Train live beside the recording', () => {
     await page.getByRole('button', { name: 'Train live' }).click();
     await waitForIteration(page, 1);
     await page.getByRole('button', { name: 'Pause' }).click();
+    // The curves update only while on screen (use-while-visible.ts), and the group view above them
+    // grows as the live rollouts arrive: at Pause they can sit well below the fold, still showing the
+    // recording's own runs. Look at them, as a reader would.
+    await page.locator('.training-curves').scrollIntoViewIfNeeded();
     const note = page.getByTestId('recorded-differs');
     await note.waitFor();
     // one recorded line per estimator in each of the seven panels
