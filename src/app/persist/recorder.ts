@@ -42,9 +42,10 @@ const pending = new Map<string, Checkpoint>();
 const written = new Map<string, Checkpoint>();
 
 function reportFailure(error: unknown): void {
-  const runs = useRunStore.getState().runs;
-  const saved = Object.entries(useSavedRunsStore.getState().savedIterations)
-    .map(([id, k]) => `${estimatorLabel(runs.find((r) => r.id === id)?.estimator ?? id)} at iteration ${k}`).join(', ');
+  // every run on screen, a run whose first save failed too ("nothing yet"): the notice says what storage holds
+  const savedIterations = useSavedRunsStore.getState().savedIterations;
+  const saved = useRunStore.getState().runs
+    .map((r) => `${estimatorLabel(r.estimator)} ${r.id in savedIterations ? `at iteration ${savedIterations[r.id]}` : 'nothing yet'}`).join(', ');
   savedRunsEvents.saveFailed(isQuotaError(error)
     ? `Browser storage is full, so the latest iterations are not saved. Everything saved before is kept${saved ? ` (${saved})` : ''}. Delete old runs below to make room.`
     : `Saving failed: ${error instanceof Error ? error.message : String(error)}. Everything saved before is kept.`);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { runCheckpoint } from '../../app/run-client';
 import { downloadRunFile } from '../../app/export/run-export';
 import { useRunStore } from '../../state/run-store';
+import { estimatorLabel } from '../model/advantage-lanes';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 
 /** Every run on screen as a run file (its newest checkpoint from its worker); says how many were downloaded. */
@@ -18,6 +19,7 @@ function SaveStatus() {
   const currentId = useSavedRunsStore((s) => s.currentId);
   const readOnly = useSavedRunsStore((s) => s.readOnly);
   const saved = useSavedRunsStore((s) => s.savedIterations);
+  const runs = useRunStore((s) => s.runs);
   const stopped = useSavedRunsStore((s) => s.savingStopped);
   const [done, setDone] = useState<string | null>(null);
   if (stopped) {
@@ -32,9 +34,13 @@ function SaveStatus() {
       </div>
     );
   }
-  const its = Object.values(saved);
-  if (!currentId || readOnly || its.length === 0) return null;
-  return <p className="run-meta" data-testid="saved-through">Saved through iteration {Math.min(...its)}</p>;
+  // every run on screen counts: one whose first save failed holds the line at 0 ("nothing saved yet" for it)
+  const its = runs.map((r) => saved[r.id] ?? 0);
+  if (!currentId || readOnly || !its.some((k) => k > 0)) return null;
+  const low = Math.min(...its);
+  if (low > 0) return <p className="run-meta" data-testid="saved-through">Saved through iteration {low}</p>;
+  const none = runs.filter((r) => !(saved[r.id] > 0)).map((r) => estimatorLabel(r.estimator)).join(', ');
+  return <p className="run-meta" data-testid="saved-through">Saved through iteration 0 (nothing saved yet for {none})</p>;
 }
 
 /** Read-only (another tab owns the runs), tabs sharing the machine, saving errors, restarted workers. */
