@@ -32,7 +32,7 @@ export async function dropFile(page: Page, path: string, name: string): Promise<
 export async function dropPaths(page: Page, paths: string[]): Promise<void> {
   // Input reaches a page only once it has painted: on a loaded machine the load event can come well before the first
   // frame, and a drag dispatched then is dropped without a trace. Wait for the view and two frames first.
-  await page.getByLabel('Rollouts folder').waitFor();
+  await page.getByRole('button', { name: 'Open folder…' }).waitFor();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const cdp = await page.context().newCDPSession(page);
   const data = { items: [], files: paths, dragOperationsMask: 1 };
