@@ -29,6 +29,33 @@ export interface DecodeLimits {
 
 type Phase = 'start' | 'think' | 'between' | 'action' | 'done';
 
+/** A command's token ids and the words the lookahead reads in it and its label (read-only, shared). */
+interface CommandEntry {
+  tokens: readonly number[];
+  words: ReadonlySet<string>;
+}
+
+const COMMAND_LIMIT = 50_000;
+const COMMANDS = new WeakMap<Vocabulary, Map<string, CommandEntry>>();
+
+/**
+ * `command`'s entry, memoised per vocabulary: a group's members and its turns see the same
+ * admissible commands again and again, and splitting them was most of what a decoder allocated.
+ * Pure, so only speed depends on it; the table starts over past COMMAND_LIMIT commands.
+ */
+function commandEntry(vocab: Vocabulary, command: string, label: string): CommandEntry {
+  let table = COMMANDS.get(vocab);
+  if (!table) COMMANDS.set(vocab, (table = new Map()));
+  const key = `${command}\u0000${label}`;
+  let entry = table.get(key);
+  if (entry === undefined) {
+    entry = { tokens: vocab.encodeAction(command), words: new Set([...splitWords(command), ...textWords(`${command} ${label}`)]) };
+    if (table.size >= COMMAND_LIMIT) table.clear();
+    table.set(key, entry);
+  }
+  return entry;
+}
+
 export class ResponseDecoder {
   readonly tokens: number[] = [];
   /** Action-word ids since `<action>` (the decoder's "bag" feature). */
@@ -37,7 +64,7 @@ export class ResponseDecoder {
   private thinkCount = 0;
   /** Indices into `commands` still consistent with the action prefix. */
   private live: number[];
-  private readonly commandTokens: number[][];
+  private readonly commandTokens: ReadonlyArray<readonly number[]>;
 
   /** Per command: how many distinct task words it contains, and which task-word slots (bit j = word j). */
   private readonly overlap: number[];
@@ -57,12 +84,11 @@ export class ResponseDecoder {
     taskWords: readonly string[] = [],
     labels: readonly string[] = [],
   ) {
-    this.commandTokens = mode === 'constrained' ? commands.map((c) => vocab.encodeAction(c)) : [];
-    this.live = this.commandTokens.map((_, i) => i);
+    const entries = mode === 'constrained' ? commands.map((c, i) => commandEntry(vocab, c, labels[i] ?? '')) : [];
+    this.commandTokens = entries.map((e) => e.tokens);
+    this.live = entries.map((_, i) => i);
     const task = taskWords.slice(0, TASK_SLOTS);
-    const words = this.commandTokens.length > 0
-      ? commands.map((c, i) => new Set([...splitWords(c), ...textWords(`${c} ${labels[i] ?? ''}`)]))
-      : [];
+    const words = entries.map((e) => e.words);
     this.overlap = words.map((w) => new Set(taskWords.filter((t) => w.has(t))).size);
     this.slots = words.map((w) => task.reduce((bits, t, j) => (w.has(t) ? bits | (1 << j) : bits), 0));
   }

@@ -69,9 +69,22 @@ export function householdSpec(seed: number, options: EnvOptions = {}): WorldSpec
   };
 }
 
-function commandTable(state: HouseholdState): Map<string, ReturnType<typeof admissibleCommands>[number]> {
-  const table = new Map<string, ReturnType<typeof admissibleCommands>[number]>();
-  for (const c of admissibleCommands(state)) table.set(commandText(state, c), c);
+type CommandTable = ReadonlyMap<string, ReturnType<typeof admissibleCommands>[number]>;
+
+/**
+ * Per state: a state is never changed once `reset` or `step` returned it, and the same state is
+ * asked for its commands by every group member that shares it (all G at the first turn) and again
+ * by `step`, so its table is built once.
+ */
+const COMMAND_TABLES = new WeakMap<HouseholdState, CommandTable>();
+
+function commandTable(state: HouseholdState): CommandTable {
+  let table = COMMAND_TABLES.get(state);
+  if (!table) {
+    const built = new Map<string, ReturnType<typeof admissibleCommands>[number]>();
+    for (const c of admissibleCommands(state)) built.set(commandText(state, c), c);
+    COMMAND_TABLES.set(state, (table = built));
+  }
   return table;
 }
 
