@@ -24,7 +24,7 @@ import { savedRecord, type SaveAnswer } from '../../workers/lab-save';
 import { releaseLab } from './persist/tabs';
 import type { OpenedRuns } from './persist/restore';
 import { useSavedRunsStore, savedRunsEvents } from '../state/saved-runs-store';
-import { estimatorLabel } from './persist/labs';
+import { estimatorLabel } from '../core/advantage/registry';
 
 interface RunHandle {
   id: string;

@@ -5,7 +5,7 @@
  * A failed transaction changes nothing, so a quota error never loses what was already saved.
  */
 import { randomId } from '../random-id';
-import { ADVANTAGE_ESTIMATORS } from '../../core/advantage/registry';
+import { estimatorLabel } from '../../core/advantage/registry';
 import type { Checkpoint } from '../../core/train/checkpoint';
 import type { IterationMetrics } from '../../core/train/metrics';
 import type { SavedDivergence, SavedReport, SavedRun } from '../../core/train/run-file';
@@ -32,7 +32,6 @@ export interface LoadedLab {
   runs: LoadedRun[];
 }
 
-export const estimatorLabel = (id: string): string => (ADVANTAGE_ESTIMATORS as Record<string, { label: string }>)[id]?.label ?? id;
 
 function defaultName(config: LabConfig, at: Date): string {
   const time = at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });

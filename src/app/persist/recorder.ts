@@ -23,7 +23,8 @@ import { useRunStore } from '../../state/run-store';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 import type { LabConfig } from '../../state/lab-config';
 import { isQuotaError, labDb, type LabRecord } from './db';
-import { createLab, estimatorLabel, listLabs, saveIterations, type IterationRecord } from './labs';
+import { estimatorLabel } from '../../core/advantage/registry';
+import { createLab, listLabs, saveIterations, type IterationRecord } from './labs';
 import { claimLab, announceSaved } from './tabs';
 import { releaseWaiting } from './pacing';
 import type { SaveTarget } from '../../../workers/lab-save';
@@ -41,14 +42,20 @@ const pending = new Map<string, Checkpoint>();
 /** runId → the newest checkpoint written (written again when the database was cleared under the page). */
 const written = new Map<string, Checkpoint>();
 
+/**
+ * What a failed save says. A full storage names every run on screen with what storage holds of it,
+ * "nothing yet" for a run whose first save already failed.
+ */
+export function saveFailureText(
+  error: unknown, runs: ReadonlyArray<{ id: string; estimator: string }>, savedIterations: Readonly<Record<string, number>>,
+): string {
+  if (!isQuotaError(error)) return `Saving failed: ${error instanceof Error ? error.message : String(error)}. Everything saved before is kept.`;
+  const saved = runs.map((r) => `${estimatorLabel(r.estimator)} ${r.id in savedIterations ? `at iteration ${savedIterations[r.id]}` : 'nothing yet'}`).join(', ');
+  return `Browser storage is full, so the latest iterations are not saved. Everything saved before is kept${saved ? ` (${saved})` : ''}. Delete old runs below to make room.`;
+}
+
 function reportFailure(error: unknown): void {
-  // every run on screen, a run whose first save failed too ("nothing yet"): the notice says what storage holds
-  const savedIterations = useSavedRunsStore.getState().savedIterations;
-  const saved = useRunStore.getState().runs
-    .map((r) => `${estimatorLabel(r.estimator)} ${r.id in savedIterations ? `at iteration ${savedIterations[r.id]}` : 'nothing yet'}`).join(', ');
-  savedRunsEvents.saveFailed(isQuotaError(error)
-    ? `Browser storage is full, so the latest iterations are not saved. Everything saved before is kept${saved ? ` (${saved})` : ''}. Delete old runs below to make room.`
-    : `Saving failed: ${error instanceof Error ? error.message : String(error)}. Everything saved before is kept.`);
+  savedRunsEvents.saveFailed(saveFailureText(error, useRunStore.getState().runs, useSavedRunsStore.getState().savedIterations));
 }
 
 export async function refreshList(): Promise<void> {

@@ -72,6 +72,11 @@ export function getEstimator(id: string): AnyAdvantageEstimator {
   return ADVANTAGE_ESTIMATORS[id];
 }
 
+/** The entry's declared label (`GRPO`, `PlanPO`, …); an id no entry has is shown as itself (an imported log's own name). */
+export function estimatorLabel(id: string): string {
+  return isEstimatorId(id) ? ADVANTAGE_ESTIMATORS[id].label : id;
+}
+
 /** Runs estimator `id` on one group with its defaults, overridden field by field. */
 export function estimateAdvantages<Id extends EstimatorId>(
   id: Id,

@@ -5,7 +5,7 @@ import { useConfigStore } from '../../state/config-store';
 import { useRunStore } from '../../state/run-store';
 import { useThrottled } from '../use-throttled';
 import { viewEvents } from '../../state/view-store';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import type { Selection } from '../group/selection';
 import { DivergenceBands } from './DivergenceBands';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from './divergence-data';

@@ -5,7 +5,7 @@ import { useWhileVisible } from '../use-while-visible';
 import type { IterationMetrics } from '../../core/train/metrics';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
 import { useThrottled } from '../use-throttled';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { Axes } from './Axes';
 import { ChartDownload } from './export/ChartDownload';
 import { layoutCurves, type CurvePoint } from './curves-layout';

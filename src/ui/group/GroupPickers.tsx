@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useRunStore } from '../../state/run-store';
 import { useViewStore, viewEvents, type SortKey } from '../../state/view-store';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { EXAMPLE_ID, type Selection } from './selection';
 
 /** Run, iteration, task and sort order of the group view. */

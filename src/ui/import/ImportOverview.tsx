@@ -3,7 +3,7 @@ import { useImportStore } from '../../state/import-store';
 import { Axes } from '../charts/Axes';
 import { layoutCurves } from '../charts/curves-layout';
 import { useWidth } from '../charts/use-size';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { overviewPanels, type OverviewPanel } from './overview-layout';
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;

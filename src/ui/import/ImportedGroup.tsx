@@ -7,7 +7,7 @@ import { viewEvents } from '../../state/view-store';
 import { componentPair, decomposedEstimator, estimatorPair, scatterPoints, type GroupedDatum } from '../charts/divergence-data';
 import { DivergenceScatter, ScatterLegend } from '../charts/DivergenceScatter';
 import { EquationCards, equationStages } from '../equations/EquationCards';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { cardStages, RolloutGroup } from '../group/RolloutGroup';
 import { SingleTurnGroup } from '../group/SingleTurnGroup';
 import { isSingleTurn } from '../group/single-turn';

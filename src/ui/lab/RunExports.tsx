@@ -3,7 +3,7 @@ import { runCheckpoint } from '../../app/run-client';
 import { downloadMetricsCsv, downloadMetricsJson, downloadRunFile } from '../../app/export/run-export';
 import { exportRun as exportRollouts } from '../../app/export/rollouts-export';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 
 /**
  * Per run: its metrics as CSV or JSON, the whole run (config, metrics, checkpoint, reports) as a .rlrun file, and

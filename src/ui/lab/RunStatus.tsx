@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { seriesVar } from '../palette';
 import { useConfigStore } from '../../state/config-store';
 import { useRunStore, type RunTelemetry } from '../../state/run-store';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { useBackendStore } from '../../state/backend-store';
 import { slowEstimate } from '../classroom/SlowBackendNote';
 

@@ -4,7 +4,7 @@
  * terms too (PlanPO: A^E and α·A^S; GiGPO: A^E and w·A^S). Read from the records'
  * `estimator_advantages` and the entry's `combination`. Pure.
  */
-import { getEstimator, isEstimatorId } from '../../core/advantage/registry';
+import { estimatorLabel, getEstimator, isEstimatorId } from '../../core/advantage/registry';
 import type { RolloutTrajectoryV1 } from '../../core/io/rollouts-v1';
 import type { EstimatorSlice } from '../../core/rollout/records';
 
@@ -30,9 +30,6 @@ export interface Lane {
   perTurn: number[];
 }
 
-export function estimatorLabel(id: string): string {
-  return isEstimatorId(id) ? getEstimator(id).label : id;
-}
 
 /** The entry's declared weighted terms (A = Σ w·component), drawn when there are two or more. */
 function partsOf(record: ScoredRecord, id: string): Lane[] {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { runCheckpoint } from '../../app/run-client';
 import { downloadRunFile } from '../../app/export/run-export';
 import { useRunStore } from '../../state/run-store';
-import { estimatorLabel } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store';
 
 /** Every run on screen as a run file (its newest checkpoint from its worker); says how many were downloaded. */

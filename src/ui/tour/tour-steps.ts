@@ -5,7 +5,8 @@
  */
 import { loadExample } from '../group/GroupSection';
 import { analyzeGroup, type Verdict } from '../model/circuitous';
-import { estimatorLabel, meanAdvantage } from '../model/advantage-lanes';
+import { meanAdvantage } from '../model/advantage-lanes';
+import { estimatorLabel } from '../../core/advantage/registry';
 import { resolveSelection } from '../group/selection';
 import { signed } from '../group/AdvantageBars';
 import { useConfigStore } from '../../state/config-store';
