@@ -20,7 +20,8 @@
  * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
  * PlanPO and GRPO (bench/competence.ts, minutes); BENCH_BACKPRESSURE=1 the lab's training throughput with and
  * without waiting for each save (bench/browser-backpressure.ts); BENCH_REPORT_SIZE=1 the lab report's bytes, deserialization and
- * compare time per iteration, every estimator vs the lab's (bench/lab-report-size.ts). Each file lists its own knobs and also runs alone with tsx.
+ * compare time per iteration, every estimator vs the lab's (bench/lab-report-size.ts); BENCH_ALLOCATIONS=1 where a default
+ * iteration allocates, per function (bench/iteration-allocations.ts). Each file lists its own knobs and also runs alone with tsx.
  * BENCH_SPEED_BASE=<worktree of an older commit> adds old-vs-new iteration and update times from one
  * interleaved run (bench/speed.ts; BENCH_SPEED_ROUNDS, default 7); BENCH_SPEED=only runs nothing else.
  * BENCH_RUN_FOLDER=1 adds a whole run's folder opened in Chromium (bench/browser-run-folder.ts: 200 steps,
@@ -28,6 +29,7 @@
  * opened by, BENCH_RUN_DIR=<dir>/run reuses a folder written before), BENCH_RUN_FOLDER=only runs nothing else.
  */
 import { benchNode } from './node';
+import { benchAllocations, formatAllocations } from './iteration-allocations';
 import { benchChromium } from './browser-train';
 import { benchBrowserLab, formatFigures, TWO_RUNS_QUERY } from './browser-lab';
 import { benchBrowserImport, formatImportFigures } from './browser-import';
@@ -121,6 +123,12 @@ async function main(): Promise<void> {
     const figures = await benchReportSize();
     if (json) figures.forEach((f) => print(JSON.stringify({ where: 'lab-report-size', ...f })));
     else print(`\nLab report per iteration (DEFAULT_CONFIG, seed 1, Node wasm; iterations 1..3):\n${formatReportSize(figures)}`);
+  }
+
+  if (process.env.BENCH_ALLOCATIONS === '1') {
+    process.stderr.write('bench: where a default iteration allocates...\n');
+    const figures = await benchAllocations();
+    print(json ? JSON.stringify({ where: 'iteration-allocations', ...figures }) : `\nWhere a default iteration allocates (Node wasm, V8's sampling heap profiler):\n${formatAllocations(figures)}`);
   }
 
   if (process.env.BENCH_RESPONSIVENESS !== '0') await responsiveness();
