@@ -32,7 +32,6 @@ export interface LoadedLab {
   runs: LoadedRun[];
 }
 
-
 function defaultName(config: LabConfig, at: Date): string {
   const time = at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   return `${config.estimators.map(estimatorLabel).join(' vs ')} · ${config.run.env} · ${time}`;

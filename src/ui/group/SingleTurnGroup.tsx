@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useViewStore, viewEvents } from '../../state/view-store';
-import { type ScoredRecord } from '../model/advantage-lanes';
+import type { ScoredRecord } from '../model/advantage-lanes';
 import { estimatorLabel } from '../../core/advantage/registry';
 import { singleTurnView, type SingleTurnView, type TermRanking } from './single-turn';
 import { ResponseText } from './ResponseText';

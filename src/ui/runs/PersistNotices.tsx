@@ -37,10 +37,8 @@ function SaveStatus() {
   // every run on screen counts: one whose first save failed holds the line at 0 ("nothing saved yet" for it)
   const its = runs.map((r) => saved[r.id] ?? 0);
   if (!currentId || readOnly || !its.some((k) => k > 0)) return null;
-  const low = Math.min(...its);
-  if (low > 0) return <p className="run-meta" data-testid="saved-through">Saved through iteration {low}</p>;
-  const none = runs.filter((r) => !(saved[r.id] > 0)).map((r) => estimatorLabel(r.estimator)).join(', ');
-  return <p className="run-meta" data-testid="saved-through">Saved through iteration 0 (nothing saved yet for {none})</p>;
+  const none = runs.filter((_, i) => its[i] === 0).map((r) => estimatorLabel(r.estimator)).join(', ');
+  return <p className="run-meta" data-testid="saved-through">Saved through iteration {Math.min(...its)}{none && ` (nothing saved yet for ${none})`}</p>;
 }
 
 /** Read-only (another tab owns the runs), tabs sharing the machine, saving errors, restarted workers. */

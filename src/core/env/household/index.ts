@@ -81,9 +81,8 @@ const COMMAND_TABLES = new WeakMap<HouseholdState, CommandTable>();
 function commandTable(state: HouseholdState): CommandTable {
   let table = COMMAND_TABLES.get(state);
   if (!table) {
-    const built = new Map<string, ReturnType<typeof admissibleCommands>[number]>();
-    for (const c of admissibleCommands(state)) built.set(commandText(state, c), c);
-    COMMAND_TABLES.set(state, (table = built));
+    table = new Map(admissibleCommands(state).map((c) => [commandText(state, c), c]));
+    COMMAND_TABLES.set(state, table);
   }
   return table;
 }
