@@ -32,22 +32,27 @@ export function bagEntries(rows: ReadonlyArray<ArrayLike<number> | null>, width:
  * (its context's row of the decoder table, model.ts); `null` rows (padding) stay zero.
  */
 export function decoderEntries(rows: ReadonlyArray<ArrayLike<number> | null>, contextRow: ArrayLike<number> | null, width: number, contexts = 0): SparseEntries {
+  const extra = contextRow ? 1 : 0;
   let n = 0;
-  for (const idx of rows) n += idx ? idx.length + (contextRow ? 1 : 0) : 0;
+  for (let r = 0; r < rows.length; r++) {
+    const idx = rows[r];
+    if (idx) n += idx.length + extra;
+  }
   const entryRow = new Int32Array(n);
   const entryCol = new Int32Array(n);
   let at = 0;
-  rows.forEach((idx, r) => {
-    if (!idx) return;
-    for (let i = 0; i < idx.length; i++) {
+  for (let r = 0; r < rows.length; r++) {
+    const idx = rows[r];
+    if (!idx) continue;
+    for (let i = 0; i < idx.length; i++, at++) {
       entryRow[at] = r;
-      entryCol[at++] = idx[i];
+      entryCol[at] = idx[i];
     }
     if (contextRow) {
       entryRow[at] = r;
       entryCol[at++] = width + contextRow[r];
     }
-  });
+  }
   return { rows: rows.length, cols: width + contexts, entryRow, entryCol };
 }
 
@@ -55,17 +60,6 @@ export function decoderEntries(rows: ReadonlyArray<ArrayLike<number> | null>, co
 export interface GatedRow {
   lookahead: ArrayLike<number>;
   copy: ArrayLike<number>;
-}
-
-/** A prompt's copy features as sorted keys v·G + J + k (cached: every decision of the prompt reuses them). */
-const COPY_KEYS = new WeakMap<ArrayLike<number>, { V: number; keys: Int32Array }>();
-
-function copyKeys(copy: ArrayLike<number>, V: number): Int32Array {
-  const hit = COPY_KEYS.get(copy);
-  if (hit && hit.V === V) return hit.keys;
-  const keys = Int32Array.from(copy, (f) => (f % V) * GATES + LOOKAHEAD_KINDS + Math.floor(f / V)).sort();
-  COPY_KEYS.set(copy, { V, keys });
-  return keys;
 }
 
 /** One decision's entries of M, sorted by (v, gate): token v and gate column per entry. */
@@ -76,6 +70,32 @@ interface GatedKeys {
   gate: Int32Array;
 }
 
+/** Splits sorted keys v·G + gate into token and gate arrays. */
+function splitKeys(keys: Int32Array, V: number, copy: ArrayLike<number>): GatedKeys {
+  const token = new Int32Array(keys.length);
+  const gate = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    token[i] = Math.floor(keys[i] / GATES);
+    gate[i] = keys[i] % GATES;
+  }
+  return { V, copy, token, gate };
+}
+
+/**
+ * A prompt's copy features as sorted keys v·G + J + k, and as the gated keys of a decision without
+ * lookahead (cached: every decision of the prompt reuses them, most of them as they are).
+ */
+const COPY_KEYS = new WeakMap<ArrayLike<number>, { keys: Int32Array; alone: GatedKeys }>();
+
+function copyKeys(copy: ArrayLike<number>, V: number): { keys: Int32Array; alone: GatedKeys } {
+  const hit = COPY_KEYS.get(copy);
+  if (hit && hit.alone.V === V) return hit;
+  const keys = Int32Array.from(copy, (f) => (f % V) * GATES + LOOKAHEAD_KINDS + Math.floor(f / V)).sort();
+  const entry = { keys, alone: splitKeys(keys, V, copy) };
+  COPY_KEYS.set(copy, entry);
+  return entry;
+}
+
 /**
  * Cached per lookahead list: a decision's lookahead array is made once when it is sampled and the
  * same object comes back in the π_ref and update batches, so its merged keys are built once.
@@ -83,22 +103,20 @@ interface GatedKeys {
 const GATED_KEYS = new WeakMap<object, GatedKeys>();
 
 function gatedKeys(row: GatedRow, V: number): GatedKeys {
+  const prompt = copyKeys(row.copy, V);
+  if (row.lookahead.length === 0) return prompt.alone; // the prompt's copy entries only
   const cacheable = typeof row.lookahead === 'object' && row.lookahead !== null;
   const hit = cacheable ? GATED_KEYS.get(row.lookahead) : undefined;
   if (hit && hit.V === V && hit.copy === row.copy) return hit;
   const look = Int32Array.from(row.lookahead, (f) => (f % V) * GATES + Math.floor(f / V)).sort(); // (v, j)
-  const copy = copyKeys(row.copy, V); // (v, J + k)
-  const n = look.length + copy.length;
-  const token = new Int32Array(n);
-  const gate = new Int32Array(n);
+  const copy = prompt.keys; // (v, J + k)
+  const merged = new Int32Array(look.length + copy.length);
   let i = 0;
   let j = 0;
-  for (let at = 0; at < n; at++) { // merge two sorted key lists
-    const key = j >= copy.length || (i < look.length && look[i] <= copy[j]) ? look[i++] : copy[j++];
-    token[at] = Math.floor(key / GATES);
-    gate[at] = key % GATES;
+  for (let at = 0; at < merged.length; at++) { // merge two sorted key lists
+    merged[at] = j >= copy.length || (i < look.length && look[i] <= copy[j]) ? look[i++] : copy[j++];
   }
-  const keys = { V, copy: row.copy, token, gate };
+  const keys = splitKeys(merged, V, row.copy);
   if (cacheable) GATED_KEYS.set(row.lookahead, keys);
   return keys;
 }
@@ -106,24 +124,28 @@ function gatedKeys(row: GatedRow, V: number): GatedKeys {
 /** M [N·V, N·G] for N decisions (`null` = padding, no entries), entries sorted by (v, gate) per decision. */
 export function gatedEntries(rows: ReadonlyArray<GatedRow | null>, vocabSize: number): SparseEntries {
   const V = vocabSize;
+  const N = rows.length;
+  const parts: Array<GatedKeys | null> = new Array(N);
   let total = 0;
-  const parts = rows.map((row) => {
-    if (!row) return null;
-    const keys = gatedKeys(row, V);
-    total += keys.token.length;
-    return keys;
-  });
+  for (let n = 0; n < N; n++) {
+    const row = rows[n];
+    const keys = row ? gatedKeys(row, V) : null;
+    parts[n] = keys;
+    if (keys) total += keys.token.length;
+  }
   const entryRow = new Int32Array(total);
   const entryCol = new Int32Array(total);
   let at = 0;
-  parts.forEach((part, n) => {
-    if (!part) return;
+  for (let n = 0; n < N; n++) {
+    const part = parts[n];
+    if (!part) continue;
     const { token, gate } = part;
+    const rowBase = n * V;
+    const colBase = n * GATES;
     for (let e = 0; e < token.length; e++, at++) {
-      entryRow[at] = n * V + token[e];
-      entryCol[at] = n * GATES + gate[e];
+      entryRow[at] = rowBase + token[e];
+      entryCol[at] = colBase + gate[e];
     }
-  });
-  const N = rows.length;
+  }
   return { rows: N * V, cols: N * GATES, entryRow, entryCol, block: { blocks: N, gates: GATES, width: V } };
 }
