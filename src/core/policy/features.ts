@@ -125,15 +125,48 @@ export function sentences(text: string): string[] {
 const sentenceTagged = textMemo((text: string) =>
   Uint32Array.from(sentences(text).flatMap((sentence, k) => textWords(sentence).map((w) => hash(`task.s${k}`, w)))));
 
+/**
+ * Marks indices once each and returns them sorted: a reused table of marks, cleared after each use,
+ * so that a prompt costs its own features, not a scan of every bucket.
+ */
+class IndexSet {
+  private seen = new Uint8Array(0);
+  private readonly list: number[] = [];
+
+  reset(width: number): void {
+    if (this.seen.length < width) this.seen = new Uint8Array(width);
+  }
+
+  add(i: number): void {
+    if (this.seen[i] === 0) {
+      this.seen[i] = 1;
+      this.list.push(i);
+    }
+  }
+
+  /** The marked indices in ascending order; clears the marks. */
+  take(): Int32Array {
+    const out = Int32Array.from(this.list).sort();
+    for (const i of this.list) this.seen[i] = 0;
+    this.list.length = 0;
+    return out;
+  }
+}
+
+const ENCODER_SET = new IndexSet();
+const COPY_SET = new IndexSet();
+
 /** Sorted unique encoder feature indices in [0, hashBuckets). */
 export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFeatures: TaskFeatures = 'bag'): Int32Array {
-  const seen = new Uint8Array(hashBuckets);
+  const set = ENCODER_SET;
+  set.reset(hashBuckets);
   const add = (salt: string, text: string) => {
-    for (const h of ngramHashes(salt, text)) seen[h % hashBuckets] = 1;
+    const hashes = ngramHashes(salt, text);
+    for (let i = 0; i < hashes.length; i++) set.add(hashes[i] % hashBuckets);
   };
-  seen[hash('bias', `h${input.history.length}`) % hashBuckets] = 1;
+  set.add(hash('bias', `h${input.history.length}`) % hashBuckets);
   add('task', input.task);
-  if (taskFeatures === 'sentences') for (const h of sentenceTagged(input.task)) seen[h % hashBuckets] = 1;
+  if (taskFeatures === 'sentences') for (const h of sentenceTagged(input.task)) set.add(h % hashBuckets);
   add('obs', input.observation);
   const n = input.history.length;
   input.history.forEach((h, i) => {
@@ -142,11 +175,7 @@ export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFea
     add(`h${age}a`, h.action);
   });
   for (const cmd of input.admissible) add('adm', cmd);
-  let count = 0;
-  for (let b = 0; b < hashBuckets; b++) count += seen[b];
-  const out = new Int32Array(count);
-  for (let b = 0, at = 0; b < hashBuckets; b++) if (seen[b]) out[at++] = b;
-  return out;
+  return set.take();
 }
 
 /**
@@ -199,12 +228,14 @@ function copyIds(vocab: Vocabulary, text: string): Int32Array {
   return memo(text);
 }
 
-/** Flat indices k·V + v of the active copy features [K, V]. */
+/** Flat indices k·V + v of the active copy features [K, V], ascending. */
 export function copyFeatures(input: PolicyInput, vocab: Vocabulary): Int32Array {
   const V = vocab.size;
-  const out = new Set<number>();
+  const set = COPY_SET;
+  set.reset(COPY_KINDS * V);
   const mark = (k: number, text: string): void => {
-    for (const id of copyIds(vocab, text)) out.add(k * V + id);
+    const ids = copyIds(vocab, text);
+    for (let i = 0; i < ids.length; i++) set.add(k * V + ids[i]);
   };
   mark(0, input.task);
   mark(1, input.observation);
@@ -212,7 +243,7 @@ export function copyFeatures(input: PolicyInput, vocab: Vocabulary): Int32Array 
     mark(2, h.observation);
     mark(3, h.action);
   }
-  return Int32Array.from([...out].sort((a, b) => a - b));
+  return set.take();
 }
 
 /** Sparse decoder feature indices in [0, decoderWidth). */
