@@ -62,7 +62,8 @@ export function policyGradients(
     // OUTPUT LAYER: z = h₂·W_out + b_out + M·(h₂·[W_look | W_gate])
     const dz = logitGrad(f, b, gLogProb, gEntropy, temperature); // [N, V]
     const dGates = tf.reshape(b.gated.transposeTimes(tf.reshape(dz, [-1, 1]) as tf.Tensor2D), [N, -1]) as tf.Tensor2D; // [N, G]
-    const dGateW = tMatMul(f.h2, dGates); // [D, G]
+    const h2T = tf.transpose(f.h2); // h₂ᵀ [D, N], read by both output-layer products
+    const dGateW = tf.matMul(h2T, dGates); // [D, G]
     const dh2 = tf.add(matMulT(dz, w.outW as tf.Tensor2D), matMulT(dGates, gateWeights(w))) as tf.Tensor2D; // [N, D]
     // HIDDEN LAYER: h₂ = relu(h·W_hid + b_hid)
     const dPre2 = reluBack(dh2, f.h2); // [N, D]
@@ -74,7 +75,7 @@ export function policyGradients(
       encW: b.encoder.transposeTimes(dCtx), encB: tf.sum(dCtx, 0),
       decW: tf.slice(dTable, [0, 0], [F, D]), decB: tf.sum(dh, 0),
       hidW: tMatMul(f.h, dPre2), hidB: tf.sum(dPre2, 0),
-      outW: tMatMul(f.h2, dz), outB: tf.sum(dz, 0),
+      outW: tf.matMul(h2T, dz), outB: tf.sum(dz, 0),
       gateW: tf.slice(dGateW, [0, LOOKAHEAD_KINDS], [D, COPY_KINDS]),
       lookW: tf.slice(dGateW, [0, 0], [D, LOOKAHEAD_KINDS]),
     };
