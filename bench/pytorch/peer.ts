@@ -168,9 +168,10 @@ export function gemmStep(sizes: readonly number[], D: number, V: number, G: numb
         tf.matMul(x.dz, t(x.out));
         tf.matMul(x.dg, t(x.gate));
         tf.matMul(x.dp, t(x.hid));
-        tf.matMul(t(x.h2), x.dg);
+        const h2T = t(x.h2); // transposed once for both output-layer weight gradients, as gradients.ts does
+        tf.matMul(h2T, x.dg);
         tf.matMul(t(x.h), x.dp);
-        tf.matMul(t(x.h2), x.dz);
+        tf.matMul(h2T, x.dz);
       }
     }),
     /** Multiply-adds × 2 of the products. */
