@@ -107,7 +107,7 @@ async function weightsJson(peer: PeerBatch): Promise<Record<string, { shape: num
 export function samplingInputs(peer: PeerBatch, n = 64) {
   return peer.rows.slice(0, n).map((r) => ({
     encoder: Array.from(r.prompt.encoder), copy: Array.from(r.prompt.copy),
-    features: r.decisions[0].features, lookahead: r.decisions[0].lookahead,
+    features: r.decisions[0].features, lookahead: r.decisions[0].lookahead, allowed: r.decisions[0].allowed,
   }));
 }
 

@@ -136,7 +136,7 @@ function samplingStep(peer: PeerBatch) {
   const session = new TurnSession(peer.trainer.policy, inputs.map((s) => ({ encoder: Int32Array.from(s.encoder), copy: Int32Array.from(s.copy) })));
   const rows = inputs.map((_, i) => i);
   return {
-    run: () => session.logits(rows, inputs.map((s) => s.features), inputs.map((s) => s.lookahead)),
+    run: () => session.logits(rows, inputs.map((s) => s.features), inputs.map((s) => s.lookahead), inputs.map((s) => s.allowed)), // as the rollout calls it
     dispose: () => session.dispose(),
   };
 }

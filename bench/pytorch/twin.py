@@ -258,11 +258,22 @@ def rel(a, b):
     return diff / scale if scale > 0 else diff, diff
 
 
+def sampled_logits(peer):
+    """Flat indices r*V + v of each sampling row's allowed tokens (every token when a row allows all): TurnSession
+    gives the other logits without their copy and lookahead terms, as nothing reads them."""
+    V = peer["dims"]["vocabSize"]
+    out = []
+    for r, s in enumerate(peer["sampling"]["inputs"]):
+        out += [r * V + v for v in (range(V) if s.get("allowed") is None else s["allowed"])]
+    return torch.tensor(out, dtype=torch.long)
+
+
 def check(peer, twin, out):
     res = peer["result"]
     worst = 0.0
     logits = torch.tensor(twin.sample_step())
-    r, d = rel(logits, torch.tensor(peer["sampling"]["logits"]))
+    read = sampled_logits(peer)  # the logits the sampler reads: each row's allowed tokens
+    r, d = rel(logits[read], torch.tensor(peer["sampling"]["logits"])[read])
     worst = max(worst, r)
     out(f"sampling logits ({twin.s_n} prompts): max |diff| {d:.3g}, relative {r:.3g}")
     twin.opt.zero_grad(set_to_none=True)

@@ -44,10 +44,20 @@ class SparseBatch:
         return bias
 
 
+def allowed_keys(look, copy, allowed, V, J):
+    """A decision's gated keys [[token...], [gate...]]: its lookahead entries j*V + v and its prompt's copy
+    entries k*V + v, only at its allowed tokens (all when `allowed` is None), as inputs.ts builds M: the logits
+    of other tokens are never read and get no gradient."""
+    keep = None if allowed is None else set(allowed)
+    look = [f for f in look if keep is None or f % V in keep]
+    copy = [f for f in copy if keep is None or f % V in keep]
+    return [[f % V for f in look] + [f % V for f in copy], [f // V for f in look] + [J + f // V for f in copy]]
+
+
 class SparseRows:
     """A mini-batch's rows as the twin keeps them between update steps, the way tfjs keeps them: each prompt's
-    encoder bag and each decision's features, gated keys (its lookahead and its prompt's copy entries) and allowed
-    tokens as arrays, with their lengths. `batch()` assembles the SparseBatch from them, as policyUpdate builds its
+    encoder bag and each decision's features, gated keys (its lookahead and its prompt's copy entries at its allowed
+    tokens) and allowed tokens as arrays, with their lengths. `batch()` assembles the SparseBatch from them, as policyUpdate builds its
     decision batch in every step: concatenations and index arithmetic, no Python loop over the entries (NumPy
     concatenates thousands of small arrays several times faster than torch.cat, so the kept pieces are NumPy's)."""
 
@@ -63,10 +73,9 @@ class SparseRows:
         self.feats, self.keys, self.allowed, self.row_of = [], [], [], []
         self.chosen, self.old, self.ref, self.adv = [], [], [], []
         for r, row in enumerate(rows):
-            copy = [[f % V for f in row["copy"]], [J + f // V for f in row["copy"]]]
             for d in row["decisions"]:
                 self.feats.append(i64(d["features"]))
-                self.keys.append(i64([[f % V for f in d["lookahead"]] + copy[0], [f // V for f in d["lookahead"]] + copy[1]]))
+                self.keys.append(i64(allowed_keys(d["lookahead"], row["copy"], d["allowed"], V, J)))
                 self.allowed.append(None if d["allowed"] is None else i64(d["allowed"]))
                 self.row_of.append(r)
                 self.chosen.append(d["token"])
@@ -167,8 +176,7 @@ class SparseSampling:
             enc_off.append(len(enc_i))
             enc_i += s["encoder"]
             enc_w += [1 / math.sqrt(len(s["encoder"]))] * len(s["encoder"])
-            self.keys.append(_long([[f % V for f in s["lookahead"]] + [f % V for f in s["copy"]],
-                                    [f // V for f in s["lookahead"]] + [J + f // V for f in s["copy"]]]))
+            self.keys.append(_long(allowed_keys(s["lookahead"], s["copy"], s.get("allowed"), V, J)))
         self.lengths = [k.shape[1] for k in self.keys]
         self.rows = torch.arange(len(inputs))
         self.scale = _long([[V], [G]])  # entry (token v, gate j) of row r: M's row r*V + v, column r*G + j

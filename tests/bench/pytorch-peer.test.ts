@@ -36,7 +36,7 @@ describe.skipIf(!python)('pytorch twin', () => {
     peer = await makePeerBatch(1, TINY);
     const inputs = samplingInputs(peer);
     const session = new TurnSession(peer.trainer.policy, inputs.map((s) => ({ encoder: Int32Array.from(s.encoder), copy: Int32Array.from(s.copy) })));
-    const logits = await session.logits(inputs.map((_, i) => i), inputs.map((s) => s.features), inputs.map((s) => s.lookahead));
+    const logits = await session.logits(inputs.map((_, i) => i), inputs.map((s) => s.features), inputs.map((s) => s.lookahead), inputs.map((s) => s.allowed));
     session.dispose();
     file = join(mkdtempSync(join(tmpdir(), 'peer-test-')), 'peer.json');
     writeFileSync(file, JSON.stringify(await peerFile(peer, logits)));

@@ -48,7 +48,7 @@ export function buildDecisionBatch(
   rows.forEach((row, r) => {
     row.decisions.forEach((d, k) => {
       feats.push(d.features);
-      gated.push({ lookahead: d.lookahead, copy: row.prompt.copy });
+      gated.push({ lookahead: d.lookahead, copy: row.prompt.copy, allowed: d.allowed });
       allowed.push(d.allowed);
       contextRow[n] = r;
       tokens[n] = d.token;

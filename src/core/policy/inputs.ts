@@ -5,9 +5,10 @@
  *   decoder  F [N, W_dec + R]  row n: prev token, action bag (counts), position, and its context row
  *   gated    M [N·V, N·G]      the lookahead and copy terms of decision n as one product:
  *            z[n, v] += Σ_j g[n, j]·L[n, j, v] + Σ_k g[n, J + k]·C[r(n), k, v]
- *            with g = h₂·[W_look | W_gate], G = J + K gates per decision
+ *            with g = h₂·[W_look | W_gate], G = J + K gates per decision, for the tokens v decision n
+ *            may choose (every logit the model reads; the others keep z = h₂·W_out + b_out)
  *
- * A null row (padding, or a decision without lookahead) has no entries.
+ * A null row (padding) has no entries.
  */
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
 import type { SparseEntries } from './sparse';
@@ -56,96 +57,94 @@ export function decoderEntries(rows: ReadonlyArray<ArrayLike<number> | null>, co
   return { rows: rows.length, cols: width + contexts, entryRow, entryCol };
 }
 
-/** One decision's gated inputs: lookahead j·V + v (decoding.ts) and its prompt's copy k·V + v. */
+/**
+ * One decision's gated inputs: lookahead j·V + v (decoding.ts), its prompt's copy k·V + v, and the
+ * tokens it may choose (ascending; null: every token).
+ */
 export interface GatedRow {
   lookahead: ArrayLike<number>;
   copy: ArrayLike<number>;
+  allowed: ArrayLike<number> | null;
 }
 
-/** One decision's entries of M, sorted by (v, gate): token v and gate column per entry. */
-interface GatedKeys {
+/**
+ * A prompt's copy features by token (CSR): the gates J + k of token v are gate[start[v] .. start[v + 1]),
+ * k ascending. Cached per copy array: every decision of the prompt reads them.
+ */
+interface CopyByToken {
   V: number;
-  copy: ArrayLike<number>;
-  token: Int32Array;
+  start: Int32Array;
   gate: Int32Array;
 }
 
-/** Splits sorted keys v·G + gate into token and gate arrays. */
-function splitKeys(keys: Int32Array, V: number, copy: ArrayLike<number>): GatedKeys {
-  const token = new Int32Array(keys.length);
-  const gate = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    token[i] = Math.floor(keys[i] / GATES);
-    gate[i] = keys[i] % GATES;
-  }
-  return { V, copy, token, gate };
-}
+const COPY_BY_TOKEN = new WeakMap<ArrayLike<number>, CopyByToken>();
 
-/**
- * A prompt's copy features as sorted keys v·G + J + k, and as the gated keys of a decision without
- * lookahead (cached: every decision of the prompt reuses them, most of them as they are).
- */
-const COPY_KEYS = new WeakMap<ArrayLike<number>, { keys: Int32Array; alone: GatedKeys }>();
-
-function copyKeys(copy: ArrayLike<number>, V: number): { keys: Int32Array; alone: GatedKeys } {
-  const hit = COPY_KEYS.get(copy);
-  if (hit && hit.alone.V === V) return hit;
-  const keys = Int32Array.from(copy, (f) => (f % V) * GATES + LOOKAHEAD_KINDS + Math.floor(f / V)).sort();
-  const entry = { keys, alone: splitKeys(keys, V, copy) };
-  COPY_KEYS.set(copy, entry);
+function copyByToken(copy: ArrayLike<number>, V: number): CopyByToken {
+  const hit = COPY_BY_TOKEN.get(copy);
+  if (hit && hit.V === V) return hit;
+  const start = new Int32Array(V + 1);
+  for (let i = 0; i < copy.length; i++) start[(copy[i] % V) + 1]++;
+  for (let v = 0; v < V; v++) start[v + 1] += start[v];
+  const gate = new Int32Array(copy.length);
+  const fill = start.slice(0, V);
+  for (let i = 0; i < copy.length; i++) gate[fill[copy[i] % V]++] = LOOKAHEAD_KINDS + Math.floor(copy[i] / V); // copy is k·V + v ascending: k ascends per token
+  const entry = { V, start, gate };
+  COPY_BY_TOKEN.set(copy, entry);
   return entry;
 }
 
-/**
- * Cached per lookahead list: a decision's lookahead array is made once when it is sampled and the
- * same object comes back in the π_ref and update batches, so its merged keys are built once.
- */
-const GATED_KEYS = new WeakMap<object, GatedKeys>();
+const EVERY_TOKEN: number[] = [];
 
-function gatedKeys(row: GatedRow, V: number): GatedKeys {
-  const prompt = copyKeys(row.copy, V);
-  if (row.lookahead.length === 0) return prompt.alone; // the prompt's copy entries only
-  const cacheable = typeof row.lookahead === 'object' && row.lookahead !== null;
-  const hit = cacheable ? GATED_KEYS.get(row.lookahead) : undefined;
-  if (hit && hit.V === V && hit.copy === row.copy) return hit;
-  const look = Int32Array.from(row.lookahead, (f) => (f % V) * GATES + Math.floor(f / V)).sort(); // (v, j)
-  const copy = prompt.keys; // (v, J + k)
-  const merged = new Int32Array(look.length + copy.length);
-  let i = 0;
-  let j = 0;
-  for (let at = 0; at < merged.length; at++) { // merge two sorted key lists
-    merged[at] = j >= copy.length || (i < look.length && look[i] <= copy[j]) ? look[i++] : copy[j++];
-  }
-  const keys = splitKeys(merged, V, row.copy);
-  if (cacheable) GATED_KEYS.set(row.lookahead, keys);
-  return keys;
+function everyToken(V: number): ArrayLike<number> {
+  while (EVERY_TOKEN.length < V) EVERY_TOKEN.push(EVERY_TOKEN.length);
+  return EVERY_TOKEN.length === V ? EVERY_TOKEN : EVERY_TOKEN.slice(0, V);
 }
 
-/** M [N·V, N·G] for N decisions (`null` = padding, no entries), entries sorted by (v, gate) per decision. */
+/**
+ * Calls `entry(v, gate)` for decision `row`'s entries of M, in M's order: by token v over its allowed
+ * tokens, ascending; per token its lookahead gates j, then its copy gates J + k, each ascending. Only
+ * the allowed tokens: the update, π_ref and the sampler read no other logit, and the backward pass
+ * gives the others ∂ℓ/∂z = 0, so leaving their entries out changes no number they compute.
+ */
+function forEachEntry(row: GatedRow, V: number, entry: (v: number, gate: number) => void): void {
+  const copy = copyByToken(row.copy, V);
+  const look = row.lookahead;
+  const allowed = row.allowed ?? everyToken(V);
+  for (let a = 0; a < allowed.length; a++) {
+    const v = allowed[a];
+    for (let i = 0; i < look.length; i++) if (look[i] % V === v) entry(v, Math.floor(look[i] / V)); // j ascends: look is j·V + v ascending
+    for (let i = copy.start[v]; i < copy.start[v + 1]; i++) entry(v, copy.gate[i]);
+  }
+}
+
+/**
+ * M [N·V, N·G] for N decisions (`null` = padding, no entries): decision n's entries (forEachEntry) at
+ * rows n·V + v and columns n·G + gate, rows non-decreasing.
+ */
 export function gatedEntries(rows: ReadonlyArray<GatedRow | null>, vocabSize: number): SparseEntries {
   const V = vocabSize;
   const N = rows.length;
-  const parts: Array<GatedKeys | null> = new Array(N);
   let total = 0;
+  const count = () => total++;
   for (let n = 0; n < N; n++) {
     const row = rows[n];
-    const keys = row ? gatedKeys(row, V) : null;
-    parts[n] = keys;
-    if (keys) total += keys.token.length;
+    if (row) forEachEntry(row, V, count);
   }
   const entryRow = new Int32Array(total);
   const entryCol = new Int32Array(total);
   let at = 0;
+  let rowBase = 0;
+  let colBase = 0;
+  const place = (v: number, gate: number) => {
+    entryRow[at] = rowBase + v;
+    entryCol[at++] = colBase + gate;
+  };
   for (let n = 0; n < N; n++) {
-    const part = parts[n];
-    if (!part) continue;
-    const { token, gate } = part;
-    const rowBase = n * V;
-    const colBase = n * GATES;
-    for (let e = 0; e < token.length; e++, at++) {
-      entryRow[at] = rowBase + token[e];
-      entryCol[at] = colBase + gate[e];
-    }
+    const row = rows[n];
+    if (!row) continue;
+    rowBase = n * V;
+    colBase = n * GATES;
+    forEachEntry(row, V, place);
   }
   return { rows: N * V, cols: N * GATES, entryRow, entryCol, block: { blocks: N, gates: GATES, width: V } };
 }

@@ -130,10 +130,12 @@ export class TurnSession {
    * Logits [m, V] (row-major) for one decision of each prompt in `rows`, with sparse decoder and
    * lookahead features. cpu/wasm compute only those m rows; GPU backends compute every prompt of the
    * turn (idle ones on no features) so that shapes stay fixed within a turn: each new shape costs
-   * WebGPU a shader compilation.
+   * WebGPU a shader compilation. `allowed` (per row, ascending; null or absent: every token): the
+   * tokens the sampler reads; the logits of the others lack their copy and lookahead terms.
    */
   async logits(
     rows: readonly number[], features: ReadonlyArray<readonly number[]>, lookahead: ReadonlyArray<readonly number[]>,
+    allowed?: ReadonlyArray<readonly number[] | null>,
   ): Promise<Float32Array> {
     const dims = this.policy.dims;
     const V = dims.vocabSize;
@@ -145,7 +147,7 @@ export class TurnSession {
     const feats = slots.map((r, i) => (at ? (at.has(r) ? features[at.get(r)!] : null) : features[i]));
     const gatedRows = slots.map((r, i) => {
       const j = at ? at.get(r) : i;
-      return j === undefined ? null : { lookahead: lookahead[j], copy: this.copies[r] };
+      return j === undefined ? null : { lookahead: lookahead[j], copy: this.copies[r], allowed: allowed?.[j] ?? null };
     });
     const decoder = toOperand(decoderEntries(feats, slots, decoderWidth(dims), n), kind); // [m, W_dec + n]
     const gated = toOperand(gatedEntries(gatedRows, V), kind);

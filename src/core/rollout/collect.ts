@@ -142,7 +142,7 @@ async function respond<S extends BaseEnvState>(
         }
       });
       if (rows.length === 0) break;
-      const z = await session.logits(rows, feats, looks); // [m, V]
+      const z = await session.logits(rows, feats, looks, allowed); // [m, V] (read at the allowed tokens)
       steps++;
       rows.forEach((i, j) => {
         const p = pending[i];

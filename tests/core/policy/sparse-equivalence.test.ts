@@ -7,7 +7,10 @@ import {
   buildDecisionBatch, COPY_KINDS, decoderWidth, disposeDecisionBatch, LOOKAHEAD_KINDS, Policy, scoreDecisions,
   TurnSession, vocabularyForEnv, WEIGHT_NAMES, type WeightsData,
 } from '../../../src/core/policy';
-import type { SparseKind } from '../../../src/core/policy/sparse';
+import { toOperand, type SparseKind } from '../../../src/core/policy/sparse';
+import { policyGradients } from '../../../src/core/policy/gradients';
+import { gatedEntries } from '../../../src/core/policy/inputs';
+import { policyForward, type DecisionBatch } from '../../../src/core/policy/model';
 import { miniBatchGradients, policyUpdate, type TrainRow, type UpdateOptions } from '../../../src/core/train/update';
 import { buttonEnv } from '../rollout/tiny-env';
 import { denseBatch, denseContext, denseLogits, denseLossAndGrads, denseScores, disposeDenseBatch } from './reference/dense-model';
@@ -154,6 +157,31 @@ describe('sparse network = dense reference', () => {
     ref.dispose();
     disposeDenseBatch(d);
     expect(decoderWidth(p.dims)).toBe(2 * p.dims.vocabSize + p.dims.maxPositions);
+  });
+
+  for (const backend of ['cpu', 'wasm']) it(`leaves the copy and lookahead entries of tokens a decision may not choose out of M, and no number changes (${backend})`, async () => {
+    await tf.setBackend(backend);
+    const { p, rows } = setup(71);
+    const V = p.dims.vocabSize;
+    const full = gatedEntries(rows.flatMap((r) => r.decisions.map((d) => ({ lookahead: d.lookahead, copy: r.prompt.copy, allowed: null }))), V);
+    const batch = buildDecisionBatch(p.dims, rows, 'segment');
+    const withAll = { ...batch, gated: toOperand(full, 'segment') };
+    const kept = gatedEntries(rows.flatMap((r) => r.decisions.map((d) => ({ lookahead: d.lookahead, copy: r.prompt.copy, allowed: d.allowed }))), V);
+    expect(kept.entryRow.length).toBeLessThan(full.entryRow.length / 2);
+    const rng = createRng(5);
+    const gL = tf.tensor2d(Float32Array.from({ length: batch.mask.size }, () => rng.normal()), batch.mask.shape as [number, number]);
+    const gH = tf.tensor2d(Float32Array.from({ length: batch.mask.size }, () => rng.normal()), batch.mask.shape as [number, number]);
+    const run = async (b: DecisionBatch) => {
+      const f = policyForward(p.weights, b, 0.7);
+      const grads = policyGradients(p.weights, b, f, gL, gH, 0.7);
+      const out = [await f.logp.data(), ...(await Promise.all(Object.values(grads).map((g) => g!.data())))];
+      tf.dispose([...Object.values(f), ...Object.values(grads)] as tf.Tensor[]);
+      return out.map((a) => Array.from(new Uint32Array((a as Float32Array).buffer)));
+    };
+    expect(await run(batch)).toEqual(await run(withAll)); // log π on the allowed slots and every gradient, bit for bit
+    withAll.gated.dispose();
+    disposeDecisionBatch(batch);
+    tf.dispose([gL, gH]);
   });
 
   for (const backend of ['wasm', 'cpu']) {
