@@ -103,9 +103,11 @@ export function decoderOf(w: Weights, table: tf.Tensor2D, gateW: tf.Tensor2D, in
     const N = inp.decoder.rows;
     const h = tf.relu(tf.add(inp.decoder.times(table), w.decB)) as tf.Tensor2D; // h = relu(f·W_dec + ctx + b_dec) [N, D]
     const h2 = tf.fused.matMul({ a: h, b: w.hidW as tf.Tensor2D, bias: w.hidB, activation: 'relu' }) as tf.Tensor2D; // h₂ [N, D]
+    const out = tf.fused.matMul({ a: h2, b: w.outW as tf.Tensor2D, bias: w.outB }) as tf.Tensor2D; // h₂·W_out + b_out [N, V]
+    if (inp.gated.entries === 0) return { h, h2, z: out }; // no copy or lookahead term (e.g. a step of thoughts only)
     const gates = tf.reshape(tf.matMul(h2, gateW), [-1, 1]) as tf.Tensor2D; // g [N·G, 1]
     const gated = tf.reshape(inp.gated.times(gates), [N, -1]); // Σ_j g_j L_j + Σ_k g_k C_k [N, V]
-    const z = tf.add(tf.fused.matMul({ a: h2, b: w.outW as tf.Tensor2D, bias: w.outB }), gated) as tf.Tensor2D; // z [N, V]
+    const z = tf.add(out, gated) as tf.Tensor2D; // z [N, V]
     return { h, h2, z };
   });
 }

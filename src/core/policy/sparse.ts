@@ -43,6 +43,8 @@ export interface SparseEntries {
 export interface SparseOperand {
   readonly rows: number;
   readonly cols: number;
+  /** Stored entries (0: S is all zeros). */
+  readonly entries: number;
   /** S·W [rows, D] for W [cols, D]. */
   times(w: tf.Tensor2D): tf.Tensor2D;
   /** Sᵀ·G [cols, D] for G [rows, D]. */
@@ -112,6 +114,7 @@ function appendOne(a: Int32Array, v: number): Int32Array {
 class SegmentOperand implements SparseOperand {
   readonly rows: number;
   readonly cols: number;
+  readonly entries: number;
   private forward: SegmentPlan | null = null; // index: column of each entry, segment: its row
   private backward: SegmentPlan | null = null; // built on first use (sampling never needs it)
   private readonly scale: tf.Tensor2D | null; // [rows, 1]
@@ -119,6 +122,7 @@ class SegmentOperand implements SparseOperand {
   constructor(private readonly e: SparseEntries) {
     this.rows = e.rows;
     this.cols = e.cols;
+    this.entries = e.entryRow.length;
     this.scale = e.rowScale ? tf.tensor2d(e.rowScale, [e.rows, 1]) : null;
   }
 
@@ -179,11 +183,13 @@ function denseValues(e: SparseEntries, at: (row: number, col: number) => number,
 class DenseOperand implements SparseOperand {
   readonly rows: number;
   readonly cols: number;
+  readonly entries: number;
   private readonly s: tf.Tensor2D; // [rows, cols]
 
   constructor(e: SparseEntries) {
     this.rows = e.rows;
     this.cols = e.cols;
+    this.entries = e.entryRow.length;
     this.s = tf.tensor2d(denseValues(e, (r, c) => r * e.cols + c, e.rows * e.cols), [e.rows, e.cols]);
   }
 
@@ -204,11 +210,13 @@ class DenseOperand implements SparseOperand {
 class BlockDenseOperand implements SparseOperand {
   readonly rows: number;
   readonly cols: number;
+  readonly entries: number;
   private readonly l: tf.Tensor3D;
 
   constructor(e: SparseEntries, private readonly b: BlockShape) {
     this.rows = e.rows;
     this.cols = e.cols;
+    this.entries = e.entryRow.length;
     const { gates: J, width: V } = b;
     const at = (r: number, c: number) => Math.floor(r / V) * J * V + (c % J) * V + (r % V);
     this.l = tf.tensor3d(denseValues(e, at, b.blocks * J * V), [b.blocks, J, V]);
