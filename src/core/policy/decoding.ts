@@ -35,6 +35,19 @@ interface CommandEntry {
   words: ReadonlySet<string>;
 }
 
+const THOUGHT_TOKENS = new WeakMap<Vocabulary, number[]>();
+
+/** </think> and every thought token, ascending: what a thought may continue with (shared, read-only). */
+function thoughtTokens(vocab: Vocabulary): number[] {
+  let out = THOUGHT_TOKENS.get(vocab);
+  if (!out) {
+    out = [THINK_CLOSE];
+    for (let i = 0; i < vocab.thoughts.length; i++) out.push(vocab.thoughtStart + i);
+    THOUGHT_TOKENS.set(vocab, out);
+  }
+  return out;
+}
+
 const COMMAND_LIMIT = 50_000;
 const COMMANDS = new WeakMap<Vocabulary, Map<string, CommandEntry>>();
 
@@ -97,7 +110,10 @@ export class ResponseDecoder {
     return this.phase === 'done';
   }
 
-  /** Allowed next tokens, ascending; `null` means every token but <pad> (free decoding). */
+  /**
+   * Allowed next tokens, ascending; `null` means every token but <pad> (free decoding). The array
+   * may be shared with other calls (a thought's tokens): read it, never change it.
+   */
   allowed(): number[] | null {
     if (this.mode === 'free') return null;
     switch (this.phase) {
@@ -105,9 +121,7 @@ export class ResponseDecoder {
         return [THINK_OPEN];
       case 'think': {
         if (this.thinkCount >= this.limits.maxThinkTokens) return [THINK_CLOSE];
-        const out = [THINK_CLOSE];
-        for (let i = 0; i < this.vocab.thoughts.length; i++) out.push(this.vocab.thoughtStart + i);
-        return out;
+        return thoughtTokens(this.vocab);
       }
       case 'between':
         return [ACTION_OPEN];

@@ -147,7 +147,7 @@ class IndexSet {
   /** The marked indices in ascending order; clears the marks. */
   take(): Int32Array {
     const out = Int32Array.from(this.list).sort();
-    for (const i of this.list) this.seen[i] = 0;
+    for (let k = 0; k < this.list.length; k++) this.seen[this.list[k]] = 0;
     this.list.length = 0;
     return out;
   }
@@ -174,7 +174,7 @@ export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFea
     add(`h${age}o`, h.observation);
     add(`h${age}a`, h.action);
   });
-  for (const cmd of input.admissible) add('adm', cmd);
+  for (let i = 0; i < input.admissible.length; i++) add('adm', input.admissible[i]);
   return set.take();
 }
 

@@ -24,10 +24,10 @@ export function sampleToken(
 ): Sample {
   const ids = allowed ?? rangeFrom1(V);
   let max = -Infinity;
-  for (const t of ids) max = Math.max(max, logits[offset + t] / temperature);
+  for (let i = 0; i < ids.length; i++) max = Math.max(max, logits[offset + ids[i]] / temperature);
   let total = 0;
   let weightedLogit = 0; // Σ w·x
-  const weights = new Float64Array(ids.length);
+  const weights = scratch(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const x = logits[offset + ids[i]] / temperature - max;
     weights[i] = Math.exp(x);
@@ -45,6 +45,14 @@ export function sampleToken(
   }
   const entropy = Math.max(0, Math.log(total) - weightedLogit / total);
   return { token: ids[pick], logProb: Math.log(weights[pick] / total), entropy };
+}
+
+let WEIGHTS = new Float64Array(128);
+
+/** A reused buffer of at least n weights (sampleToken runs to completion before the next call). */
+function scratch(n: number): Float64Array {
+  if (WEIGHTS.length < n) WEIGHTS = new Float64Array(n);
+  return WEIGHTS;
 }
 
 const RANGES = new Map<number, number[]>();
