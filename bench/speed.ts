@@ -111,9 +111,10 @@ export function formatSpeed(f: SpeedFigures, base: string): string {
     `Old code (${base}) vs this code, Node wasm, default iteration from the initial weights, ${f.rounds} interleaved rounds (medians):`,
     `${''.padEnd(28)} ${'old ms'.padStart(9)} ${'new ms'.padStart(9)}   new/old`,
     row('iteration', f.old.totalMs, f.new.totalMs),
-    row('  rollout (+ π_ref scoring)', f.old.rolloutMs, f.new.rolloutMs),
+    row('  rollout', f.old.rolloutMs, f.new.rolloutMs),
     row('  update', f.old.updateMs, f.new.updateMs),
     row('  update, per Adam step', f.oldStepMs, f.newStepMs),
     row('iteration, CPU time', f.old.cpuMs, f.new.cpuMs),
+    'π_ref is scored inside the update in trees since 2026-12-04 (before: part of the rollout), so compare those two rows with care.',
   ].join('\n');
 }

@@ -1,8 +1,9 @@
 /**
  * Batched scoring of recorded decisions: log π(a | prefix) under any weights, read back as plain
- * numbers. The trainer uses it for π_ref (the frozen initial weights) after collection, at the
- * sampling temperature τ. π_θold needs no pass: the sampling log-probs are already log π_θold at τ
- * (same weights, same features, float32 vs float64 rounding apart).
+ * numbers (the SFT phase's log-probs; the PyTorch peer's π_ref). The trainer scores π_ref inside the
+ * update instead (UpdateOptions.reference: each gradient chunk's own decision batch serves both
+ * passes), with the same numbers. π_θold needs no pass: the sampling log-probs are already log π_θold
+ * at τ (same weights, same features, float32 vs float64 rounding apart).
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { buildDecisionBatch, disposeDecisionBatch, type DecisionRow } from '../policy/batch';

@@ -21,7 +21,6 @@ import { vocabularyForEnv, type VocabularySpec } from '../policy/vocabulary';
 import { applyReward } from '../reward/apply';
 import { collectGroups } from '../rollout/collect';
 import { groupRecords } from '../rollout/records';
-import { scoreRows } from '../rollout/score';
 import type { RolloutBatch } from '../rollout/types';
 import { alphaOf, compareEstimators, estimateGroups, estimatorParams, summarizeGroup } from './advantages';
 import { advantagesForUpdate, trainsCritic, valueTargets } from './critic';
@@ -119,9 +118,6 @@ export class Trainer {
     // COLLECT GROUPS
     const batch = await this.collect(k);
     applyReward(batch, cfg.reward ?? 'outcome', cfg.rewardParams ?? {}); // r_{i,t} of the run's reward
-    const turns = batch.groups.flatMap((g) => g.trajectories.flatMap((t) => t.turns));
-    const ref = await scoreRows(this.policy.reference, this.policy.dims, turns, cfg.temperature); // π_ref at τ
-    turns.forEach((turn, i) => (turn.refLogProbs = ref[i]));
     const t1 = now();
     // ADVANTAGES
     const summaries = batch.groups.map(summarizeGroup);
@@ -175,7 +171,7 @@ export class Trainer {
     })));
     // π_θold: the sampling log-probs, already at τ (π_ref and π_θ are scored at τ too)
     rows.forEach((row) => (row.oldLogProbs = row.decisions.map((d) => d.logProb)));
-    return policyUpdate(this.policy, this.optimizer, rows, {
+    const stats = await policyUpdate(this.policy, this.optimizer, rows, {
       loss: {
         clipLow: cfg.clipLow, clipHigh: cfg.clipHigh, clipRatioC: cfg.clipRatioC, aggMode: cfg.aggMode,
         klType: cfg.klType, klCoef: cfg.klCoef, entropyCoef: cfg.entropyCoef,
@@ -183,7 +179,13 @@ export class Trainer {
       },
       miniBatches: cfg.miniBatches, epochs: cfg.epochs, valueCoef: critic ? cfg.valueCoef : 0, temperature: cfg.temperature,
       shuffleSeed: deriveSeed(cfg.seed, 'minibatch', k),
+      reference: this.policy.reference, // π_ref at τ, scored from each chunk's own batch, filled into the rows
     });
+    let next = 0; // rows were made in turn order, skipping turns without decisions
+    batch.groups.forEach((g) => g.trajectories.forEach((traj) => traj.turns.forEach((turn) => {
+      turn.refLogProbs = turn.decisions.length === 0 ? [] : (rows[next++].refLogProbs as number[]);
+    })));
+    return stats;
   }
 
   /** Weights, Adam state, config and iteration; called mid-iteration, it waits for that iteration's end. */

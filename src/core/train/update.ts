@@ -18,6 +18,9 @@
  * sum to the token-mean over the whole mini-batch, not to a mean of chunk means. The cost is then
  * linear in the number of responses, whatever the batch size.
  *
+ * π_ref: rows that arrive without refLogProbs are scored under `reference` from the chunk's own
+ * decision batch before the loss (the trainer's path: one batch for both passes), and filled in.
+ *
  * Gradients: the forward pass runs without a tape; tfjs differentiates only the loss with respect
  * to log π(a), H and V (small [R, P] tensors) and the network's backward pass is written out
  * (policy/gradients.ts). Every temporary lives in tf.tidy; grads are disposed after applyGradients.
@@ -27,7 +30,7 @@ import { actorLoss, aggregationShare, type ActorLossConfig, type AggregationExte
 import { createRng } from '../math';
 import { buildDecisionBatch, disposeDecisionBatch } from '../policy/batch';
 import { criticGradients, policyGradients, type WeightGrads } from '../policy/gradients';
-import { criticOf, policyForward, WEIGHT_NAMES } from '../policy/model';
+import { criticOf, logProbsOf, policyForward, WEIGHT_NAMES, type Weights } from '../policy/model';
 import type { Policy, PromptFeatures } from '../policy/policy';
 import type { SparseKind } from '../policy/sparse';
 import type { Decision } from '../rollout/types';
@@ -39,6 +42,7 @@ export interface TrainRow {
   prompt: PromptFeatures;
   decisions: readonly Decision[];
   oldLogProbs: readonly number[];
+  /** log π_ref per decision; empty: scored by the update itself from `UpdateOptions.reference` (and filled in). */
   refLogProbs: readonly number[];
   advantage: number;
   /** Critic target (only read when valueCoef > 0). */
@@ -58,6 +62,11 @@ export interface UpdateOptions {
   chunkRows?: number;
   /** Device form of the sparse inputs (default: the backend's, sparse.ts). */
   sparseKind?: SparseKind;
+  /**
+   * π_ref's weights: rows without refLogProbs are scored with them from the chunk's own decision
+   * batch (one batch for both passes), and their refLogProbs filled in after the step.
+   */
+  reference?: Weights;
 }
 
 export interface UpdateStats {
@@ -94,6 +103,19 @@ interface ChunkResult {
   grads: WeightGrads;
   /** METRICS of the chunk, each weighted by the chunk's share [METRICS.length]. */
   metrics: tf.Tensor1D;
+  /** log π_ref [R, P] of the chunk's rows, when the chunk scored them (UpdateOptions.reference). */
+  ref?: tf.Tensor2D;
+}
+
+/** A chunk's π_ref log-probs [R, P] and its rows, to fill in after the step. */
+interface ScoredReference {
+  rows: readonly TrainRow[];
+  logProb: tf.Tensor2D;
+}
+
+/** Whether the chunk scores π_ref itself: some row has none and the reference weights are given. */
+function scoresReference(rows: readonly TrainRow[], opts: UpdateOptions): boolean {
+  return opts.reference !== undefined && rows.some((r) => r.refLogProbs.length < r.decisions.length);
 }
 
 /** One chunk's weighted gradients and metrics; `whole` is the mini-batch the Adam step is for. */
@@ -106,11 +128,14 @@ function chunkGradients(policy: Policy, rows: readonly TrainRow[], whole: Aggreg
   const tokenShare = aggregationShare('token-mean', extent, whole); // token means (clip fractions, ppo_kl)
   const rowShare = extent.rows / whole.rows; // the value loss: a mean over rows
   const critic = opts.valueCoef > 0;
+  const scoreRef = scoresReference(rows, opts);
   try {
     return tf.tidy(() => {
       const w = policy.weights;
       const oldLogProb = tf.tensor2d(padded(rows, P, (r, k) => r.oldLogProbs[k]), shape); // [R, P]
-      const refLogProb = tf.tensor2d(padded(rows, P, (r, k) => r.refLogProbs[k]), shape); // [R, P]
+      const refLogProb = scoreRef
+        ? logProbsOf(opts.reference!, batch, opts.temperature) // π_ref from this chunk's batch [R, P]
+        : tf.tensor2d(padded(rows, P, (r, k) => r.refLogProbs[k]), shape); // [R, P]
       const advantages = tf.tensor2d(padded(rows, P, (r) => r.advantage), shape); // A broadcast [R, P]
       const targets = tf.tensor1d(rows.map((r) => r.valueTarget)); // [R]
       // FORWARD (no tape)
@@ -137,7 +162,7 @@ function chunkGradients(policy: Policy, rows: readonly TrainRow[], whole: Aggreg
       // BACKWARD through the network
       const grads: WeightGrads = policyGradients(w, batch, fwd, g[0] as tf.Tensor2D, useEntropy ? (g[1] as tf.Tensor2D) : null, opts.temperature);
       if (crit) Object.assign(grads, criticGradients(w, batch.encoder, crit.c, g[g.length - 1] as tf.Tensor1D));
-      return { grads, metrics: metrics! };
+      return { grads, metrics: metrics!, ...(scoreRef ? { ref: refLogProb } : {}) };
     });
   } finally {
     disposeDecisionBatch(batch);
@@ -155,11 +180,15 @@ export function chunksOf(rows: readonly TrainRow[], maxRows: number): TrainRow[]
  * The gradient of one mini-batch's loss, named as tf.variableGrads names them (critic weights only
  * when valueCoef > 0), and its METRICS [METRICS.length]; the caller disposes both.
  */
-export function miniBatchGradients(policy: Policy, rows: readonly TrainRow[], opts: UpdateOptions): { grads: tf.NamedTensorMap; metrics: tf.Tensor1D } {
+export function miniBatchGradients(
+  policy: Policy, rows: readonly TrainRow[], opts: UpdateOptions,
+): { grads: tf.NamedTensorMap; metrics: tf.Tensor1D; refs: ScoredReference[] } {
   const whole = extentOf(rows);
+  const refs: ScoredReference[] = [];
   let sum: ChunkResult | null = null;
   for (const chunk of chunksOf(rows, opts.chunkRows ?? UPDATE_CHUNK_ROWS)) {
     const part = chunkGradients(policy, chunk, whole, opts);
+    if (part.ref) refs.push({ rows: chunk, logProb: part.ref });
     if (!sum) {
       sum = part;
       continue;
@@ -178,15 +207,20 @@ export function miniBatchGradients(policy: Policy, rows: readonly TrainRow[], op
     const g = grads[name];
     if (g) named[policy.variables[i].name] = g;
   });
-  return { grads: named, metrics };
+  return { grads: named, metrics, refs };
 }
 
-/** One Adam step on `rows`; returns the step's metrics. */
+/** One Adam step on `rows`; returns the step's metrics and fills in the refLogProbs it scored. */
 async function step(policy: Policy, optimizer: tf.Optimizer, rows: readonly TrainRow[], opts: UpdateOptions): Promise<number[]> {
-  const { grads, metrics } = miniBatchGradients(policy, rows, opts);
+  const { grads, metrics, refs } = miniBatchGradients(policy, rows, opts);
   optimizer.applyGradients(grads);
   const values = Array.from(await metrics.data());
-  tf.dispose([...Object.values(grads), metrics]);
+  for (const ref of refs) {
+    const data = (await ref.logProb.data()) as Float32Array;
+    const P = ref.logProb.shape[1];
+    ref.rows.forEach((row, r) => (row.refLogProbs = Array.from(data.subarray(r * P, r * P + row.decisions.length))));
+  }
+  tf.dispose([...Object.values(grads), metrics, ...refs.map((r) => r.logProb)]);
   return values;
 }
 

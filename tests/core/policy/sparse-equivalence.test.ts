@@ -8,9 +8,10 @@ import {
   TurnSession, vocabularyForEnv, WEIGHT_NAMES, type WeightsData,
 } from '../../../src/core/policy';
 import { toOperand, type SparseKind } from '../../../src/core/policy/sparse';
+import { scoreRows } from '../../../src/core/rollout/score';
 import { policyGradients } from '../../../src/core/policy/gradients';
 import { gatedEntries } from '../../../src/core/policy/inputs';
-import { policyForward, type DecisionBatch } from '../../../src/core/policy/model';
+import { policyForward, type DecisionBatch, type Weights } from '../../../src/core/policy/model';
 import { miniBatchGradients, policyUpdate, type TrainRow, type UpdateOptions } from '../../../src/core/train/update';
 import { buttonEnv } from '../rollout/tiny-env';
 import { denseBatch, denseContext, denseLogits, denseLossAndGrads, denseScores, disposeDenseBatch } from './reference/dense-model';
@@ -182,6 +183,31 @@ describe('sparse network = dense reference', () => {
     withAll.gated.dispose();
     disposeDecisionBatch(batch);
     tf.dispose([gL, gH]);
+  });
+
+  for (const backend of ['cpu', 'wasm']) it(`scores π_ref inside the update from each chunk's own batch: scoreRows' log-probs bit for bit, filled into the rows, the same step (${backend})`, async () => {
+    await tf.setBackend(backend);
+    const given = setup(81);
+    const scored = setup(81); // the same weights and rows
+    const expected = await scoreRows(given.p.reference, given.p.dims, given.rows, 0.7);
+    given.rows.forEach((r, i) => (r.refLogProbs = expected[i]));
+    scored.rows.forEach((r) => (r.refLogProbs = []));
+    const o = { ...opts(), miniBatches: 2, epochs: 2, chunkRows: 3 };
+    const run = async (p: Policy, rows: TrainRow[], reference?: Weights) => {
+      const optimizer = tf.train.adam(1e-2, 0.9, 0.999, 1e-7);
+      const before = tf.memory().numTensors;
+      const stats = await policyUpdate(p, optimizer, rows, { ...o, reference });
+      const leftover = tf.memory().numTensors - before; // Adam's moments only
+      optimizer.dispose();
+      const w = await p.getWeights();
+      return { stats, leftover, weights: WEIGHT_NAMES.map((n) => Array.from(new Uint32Array(w[n].data.buffer))) };
+    };
+    const a = await run(given.p, given.rows);
+    const b = await run(scored.p, scored.rows, scored.p.reference);
+    expect(scored.rows.map((r) => r.refLogProbs)).toEqual(expected);
+    expect(b.stats).toEqual(a.stats); // loss, KL, ... over two epochs of two mini-batches
+    expect(b.weights).toEqual(a.weights);
+    expect(b.leftover).toBe(a.leftover); // the scored log-probs are disposed
   });
 
   for (const backend of ['wasm', 'cpu']) {
