@@ -18,7 +18,7 @@
  * far harder than the policy loss (≈ 0.002) does. Checkpoint format v2 carries critW/critB.
  *
  * Gotchas: no float32 oneHot (wasm garbage: the chosen-token one-hot is an int32 oneHot cast); no
- * tf.gather under autodiff (no wasm gradient): gathers here run in forward passes only.
+ * tf.gather under autodiff (no wasm gradient): gathers here run in forward passes only (as gatherND, `pick`).
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { createRng } from '../math';
@@ -142,14 +142,23 @@ export interface DecisionBatch extends DecisionInputs {
   allowedWidth: number;
 }
 
+/**
+ * x[index] for a 1-D x and int32 index [M]: tf.gatherND with [M, 1] indices. The wasm backend's
+ * GatherV2 checks every index in JavaScript and copies in a generic loop, ~12× the time of its
+ * GatherNd on these sizes (~20,000 indices: 0.79 ms against 0.065 ms); the values are the same.
+ */
+function pick(x: tf.Tensor, index: tf.Tensor1D): tf.Tensor1D {
+  return tf.gatherND(x, tf.reshape(index, [-1, 1])) as tf.Tensor1D;
+}
+
 /** [N] per decision → [R, P] per position (0 on padding). */
 export function toPadded(b: DecisionBatch, x: tf.Tensor1D): tf.Tensor2D {
-  return tf.tidy(() => tf.reshape(tf.gather(tf.concat([x, tf.zeros([1])]), b.padIndex), b.mask.shape) as tf.Tensor2D);
+  return tf.tidy(() => tf.reshape(pick(tf.concat([x, tf.zeros([1])]), b.padIndex), b.mask.shape) as tf.Tensor2D);
 }
 
 /** [R, P] per position → [N] per decision. */
 export function toPacked(b: DecisionBatch, x: tf.Tensor2D): tf.Tensor1D {
-  return tf.tidy(() => tf.gather(tf.reshape(x, [-1]), b.packIndex) as tf.Tensor1D);
+  return tf.tidy(() => pick(tf.reshape(x, [-1]), b.packIndex));
 }
 
 /** What the update keeps from its forward pass (gradients.ts). */
@@ -185,10 +194,10 @@ export function policyForward(w: Weights, b: DecisionBatch, temperature = 1): Po
  * the allowed ones sit in the same order, so the sums are the same).
  */
 function logPolicy(z: tf.Tensor2D, b: DecisionBatch, temperature: number): { logp: tf.Tensor2D; logProb: tf.Tensor2D } {
-  const zAllowed = tf.reshape(tf.gather(tf.reshape(z, [-1]), b.allowedIndex), b.allowedBias.shape); // [N, K]
+  const zAllowed = tf.reshape(pick(tf.reshape(z, [-1]), b.allowedIndex), b.allowedBias.shape); // [N, K]
   const scaled = temperature === 1 ? zAllowed : tf.div(zAllowed, temperature); // z/τ [N, K]
   const logp = tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor2D; // [N, K]
-  const logProb = toPadded(b, tf.gather(tf.reshape(logp, [-1]), b.chosenFlat) as tf.Tensor1D); // [R, P]
+  const logProb = toPadded(b, pick(tf.reshape(logp, [-1]), b.chosenFlat)); // [R, P]
   return { logp, logProb };
 }
 
