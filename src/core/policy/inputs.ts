@@ -93,11 +93,13 @@ function copyByToken(copy: ArrayLike<number>, V: number): CopyByToken {
   return entry;
 }
 
-const EVERY_TOKEN: number[] = [];
+const EVERY_TOKEN = new Map<number, Int32Array>();
 
-function everyToken(V: number): ArrayLike<number> {
-  while (EVERY_TOKEN.length < V) EVERY_TOKEN.push(EVERY_TOKEN.length);
-  return EVERY_TOKEN.length === V ? EVERY_TOKEN : EVERY_TOKEN.slice(0, V);
+/** 0, 1, …, V − 1: the tokens of a decision that allows all (free decoding). */
+function everyToken(V: number): Int32Array {
+  let all = EVERY_TOKEN.get(V);
+  if (!all) EVERY_TOKEN.set(V, (all = Int32Array.from({ length: V }, (_, v) => v)));
+  return all;
 }
 
 /**

@@ -2,11 +2,12 @@
  * One training run: policy π_θ, frozen π_ref, Adam, and `runIteration()`:
  *
  *   // COLLECT GROUPS  B tasks × G members in lockstep; the run's reward (core/reward) on each
- *                     turn; π_ref log-probs by one batched pass
+ *                     turn
  *   // ADVANTAGES      the configured estimator from the registry, with α(k)
  *   // COMPARE         every other registered estimator on the same responses (UI only)
- *   // UPDATE          recompute π_θold, then epochs × mini-batches of clipped Adam steps, with the
- *                     ratio where the estimator's entry declares it (per token, or per turn)
+ *   // UPDATE          π_θold = the sampling log-probs, then epochs × mini-batches of clipped Adam
+ *                     steps, with the ratio where the estimator's entry declares it (per token, or
+ *                     per turn); π_ref's log-probs scored in the update's chunks, then kept on the turns
  *
  * The async generator in loop.ts drives it; the worker and the CLI call it through that.
  */

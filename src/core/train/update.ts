@@ -178,7 +178,8 @@ export function chunksOf(rows: readonly TrainRow[], maxRows: number): TrainRow[]
 
 /**
  * The gradient of one mini-batch's loss, named as tf.variableGrads names them (critic weights only
- * when valueCoef > 0), and its METRICS [METRICS.length]; the caller disposes both.
+ * when valueCoef > 0), its METRICS [METRICS.length], and the π_ref log-probs its chunks scored
+ * (UpdateOptions.reference); the caller disposes all three.
  */
 export function miniBatchGradients(
   policy: Policy, rows: readonly TrainRow[], opts: UpdateOptions,
