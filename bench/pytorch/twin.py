@@ -259,12 +259,12 @@ def rel(a, b):
 
 
 def sampled_logits(peer):
-    """Flat indices r*V + v of each sampling row's allowed tokens (every token when a row allows all): TurnSession
-    gives the other logits without their copy and lookahead terms, as nothing reads them."""
+    """Flat indices r*V + v of each sampling row's allowed tokens (every token but <pad> for a row of None):
+    TurnSession gives the other logits without their copy and lookahead terms, as nothing reads them."""
     V = peer["dims"]["vocabSize"]
     out = []
     for r, s in enumerate(peer["sampling"]["inputs"]):
-        out += [r * V + v for v in (range(V) if s.get("allowed") is None else s["allowed"])]
+        out += [r * V + v for v in (range(1, V) if s.get("allowed") is None else s["allowed"])]
     return torch.tensor(out, dtype=torch.long)
 
 

@@ -46,11 +46,11 @@ class SparseBatch:
 
 def allowed_keys(look, copy, allowed, V, J):
     """A decision's gated keys [[token...], [gate...]]: its lookahead entries j*V + v and its prompt's copy
-    entries k*V + v, only at its allowed tokens (all when `allowed` is None), as inputs.ts builds M: the logits
-    of other tokens are never read and get no gradient."""
-    keep = None if allowed is None else set(allowed)
-    look = [f for f in look if keep is None or f % V in keep]
-    copy = [f for f in copy if keep is None or f % V in keep]
+    entries k*V + v, only at its allowed tokens (every token but <pad> when `allowed` is None), as inputs.ts
+    builds M: the logits of other tokens are never read and get no gradient."""
+    keep = set(range(1, V)) if allowed is None else set(allowed)
+    look = [f for f in look if f % V in keep]
+    copy = [f for f in copy if f % V in keep]
     return [[f % V for f in look] + [f % V for f in copy], [f // V for f in look] + [J + f // V for f in copy]]
 
 

@@ -11,6 +11,7 @@
  * A null row (padding) has no entries.
  */
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
+import { freeDecodingTokens } from './sampling';
 import type { SparseEntries } from './sparse';
 
 /** Gates per decision: the lookahead kinds, then the copy kinds. */
@@ -59,7 +60,7 @@ export function decoderEntries(rows: ReadonlyArray<ArrayLike<number> | null>, co
 
 /**
  * One decision's gated inputs: lookahead j·V + v (decoding.ts), its prompt's copy k·V + v, and the
- * tokens it may choose (ascending; null: every token).
+ * tokens it may choose (ascending; null: every token but <pad>, as for the sampler).
  */
 export interface GatedRow {
   lookahead: ArrayLike<number>;
@@ -93,15 +94,6 @@ function copyByToken(copy: ArrayLike<number>, V: number): CopyByToken {
   return entry;
 }
 
-const EVERY_TOKEN = new Map<number, Int32Array>();
-
-/** 0, 1, …, V − 1: the tokens of a decision that allows all (free decoding). */
-function everyToken(V: number): Int32Array {
-  let all = EVERY_TOKEN.get(V);
-  if (!all) EVERY_TOKEN.set(V, (all = Int32Array.from({ length: V }, (_, v) => v)));
-  return all;
-}
-
 /**
  * Calls `entry(v, gate)` for decision `row`'s entries of M, in M's order: by token v over its allowed
  * tokens, ascending; per token its lookahead gates j, then its copy gates J + k, each ascending. Only
@@ -111,7 +103,7 @@ function everyToken(V: number): Int32Array {
 function forEachEntry(row: GatedRow, V: number, entry: (v: number, gate: number) => void): void {
   const copy = copyByToken(row.copy, V);
   const look = row.lookahead;
-  const allowed = row.allowed ?? everyToken(V);
+  const allowed = row.allowed ?? freeDecodingTokens(V);
   for (let a = 0; a < allowed.length; a++) {
     const v = allowed[a];
     for (let i = 0; i < look.length; i++) if (look[i] % V === v) entry(v, Math.floor(look[i] / V)); // j ascends: look is j·V + v ascending

@@ -130,7 +130,7 @@ export class TurnSession {
    * Logits [m, V] (row-major) for one decision of each prompt in `rows`, with sparse decoder and
    * lookahead features. cpu/wasm compute only those m rows; GPU backends compute every prompt of the
    * turn (idle ones on no features) so that shapes stay fixed within a turn: each new shape costs
-   * WebGPU a shader compilation. `allowed` (per row, ascending; null or absent: every token): the
+   * WebGPU a shader compilation. `allowed` (per row, ascending; null or absent: every token but <pad>): the
    * tokens the sampler reads; the logits of the others lack their copy and lookahead terms.
    */
   async logits(

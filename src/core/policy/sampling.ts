@@ -22,7 +22,7 @@ export interface Sample {
 export function sampleToken(
   logits: Float32Array, offset: number, V: number, allowed: readonly number[] | null, rng: Rng, temperature = 1,
 ): Sample {
-  const ids = allowed ?? rangeFrom1(V);
+  const ids = allowed ?? freeDecodingTokens(V);
   let max = -Infinity;
   for (let i = 0; i < ids.length; i++) max = Math.max(max, logits[offset + ids[i]] / temperature);
   let total = 0;
@@ -56,7 +56,9 @@ function scratch(n: number): Float64Array {
 }
 
 const RANGES = new Map<number, number[]>();
-function rangeFrom1(V: number): number[] {
+
+/** 1, …, V − 1: the tokens an allowed set of `null` stands for (free decoding: every token but <pad>). */
+export function freeDecodingTokens(V: number): number[] {
   let r = RANGES.get(V);
   if (!r) {
     r = Array.from({ length: V - 1 }, (_, i) => i + 1);

@@ -22,7 +22,7 @@ import { vocabularyForEnv, type VocabularySpec } from '../policy/vocabulary';
 import { applyReward } from '../reward/apply';
 import { collectGroups } from '../rollout/collect';
 import { groupRecords } from '../rollout/records';
-import type { RolloutBatch } from '../rollout/types';
+import type { RolloutBatch, TurnRecord } from '../rollout/types';
 import { alphaOf, compareEstimators, estimateGroups, estimatorParams, summarizeGroup } from './advantages';
 import { advantagesForUpdate, trainsCritic, valueTargets } from './critic';
 import { createAdam, optimizerState, restoreOptimizer } from './adam-state';
@@ -162,11 +162,14 @@ export class Trainer {
     const cfg = this.config;
     const critic = trainsCritic(cfg.estimator); // declared by the entry; advantages arrive whitened
     const rows: TrainRow[] = [];
+    const rowTurns: TurnRecord[] = []; // the turn of each row, for the π_ref log-probs the update fills in
     batch.groups.forEach((g, b) => g.trajectories.forEach((traj, i) => traj.turns.forEach((turn, t) => {
+      turn.refLogProbs = [];
       if (turn.decisions.length === 0) return; // every token forced: nothing to learn from
       const targets = critic ? valueTargets(cfg.estimator, advantages[b]) : null;
+      rowTurns.push(turn);
       rows.push({
-        prompt: turn.prompt, decisions: turn.decisions, oldLogProbs: [], refLogProbs: turn.refLogProbs ?? [],
+        prompt: turn.prompt, decisions: turn.decisions, oldLogProbs: [], refLogProbs: [],
         advantage: advantages[b].perTurn[i][t], valueTarget: targets ? targets[i][t] : 0,
       });
     })));
@@ -182,10 +185,7 @@ export class Trainer {
       shuffleSeed: deriveSeed(cfg.seed, 'minibatch', k),
       reference: this.policy.reference, // π_ref at τ, scored from each chunk's own batch, filled into the rows
     });
-    let next = 0; // rows were made in turn order, skipping turns without decisions
-    batch.groups.forEach((g) => g.trajectories.forEach((traj) => traj.turns.forEach((turn) => {
-      turn.refLogProbs = turn.decisions.length === 0 ? [] : (rows[next++].refLogProbs as number[]);
-    })));
+    rowTurns.forEach((turn, r) => (turn.refLogProbs = rows[r].refLogProbs.slice()));
     return stats;
   }
 
