@@ -237,15 +237,25 @@ export function toggleTraining(): Promise<void> {
   return isTraining() ? pause() : train();
 }
 
-/** The run's latest checkpoint from its worker (null: no such run, or it never started). */
+/**
+ * The run's latest checkpoint from its worker (null: no such run, or it never started). Once it
+ * resolves, the run store holds every report up to the checkpoint's iteration: a checkpoint comes
+ * with its report, and reports wait for the next animation frame, so the batch is flushed here (an
+ * export taken while training is one moment, not a checkpoint one iteration ahead of its metrics).
+ */
 export async function runCheckpoint(id: string): Promise<Checkpoint | null> {
   const restored = pending?.runs.find((r) => r.id === id);
   if (restored) return restored.checkpoint; // reopened from storage, no worker yet
   const h = handles.find((x) => x.id === id);
   if (!h) return null;
-  if (h.checkpoint) return h.checkpoint; // sent with the latest report
+  if (h.checkpoint) {
+    reports.flush();
+    return h.checkpoint; // sent with the latest report
+  }
   if (!(await h.ready)) return null;
-  return h.api.checkpoint();
+  const checkpoint = await h.api.checkpoint();
+  reports.flush();
+  return checkpoint;
 }
 
 export function isTraining(): boolean {

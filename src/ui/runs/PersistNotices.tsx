@@ -10,7 +10,11 @@ import { savedRunsEvents, useSavedRunsStore } from '../../state/saved-runs-store
 async function downloadAll(): Promise<string> {
   const { runs, startedWith } = useRunStore.getState();
   if (!startedWith) return 'No runs to download.';
-  for (const run of runs) downloadRunFile(run, startedWith, await runCheckpoint(run.id));
+  for (const { id } of runs) {
+    const checkpoint = await runCheckpoint(id); // the store holds its iteration's report once this resolves
+    const run = useRunStore.getState().runs.find((r) => r.id === id);
+    if (run) downloadRunFile(run, startedWith, checkpoint);
+  }
   return `Downloaded ${runs.length} run file${runs.length === 1 ? '' : 's'}.`;
 }
 
