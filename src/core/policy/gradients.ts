@@ -16,7 +16,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
 import { gateWeights, toPacked, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
-import type { SparseOperand } from './sparse';
+import { columnSums, rowSlice, type SparseOperand } from './sparse';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
 
@@ -70,12 +70,12 @@ export function policyGradients(
     const dh = reluBack(matMulT(dPre2, w.hidW as tf.Tensor2D), f.h); // ∂ℓ/∂(pre-activation of h) [N, D]
     // DECODER AND ENCODER: h = relu([f | e_r]·[W_dec; ctx] + b_dec), ctx = relu(x·W_enc + b_enc)
     const dTable = b.decoder.transposeTimes(dh); // [W_dec + R, D]: scatter-add of the decisions' rows
-    const dCtx = reluBack(tf.slice(dTable, [F, 0], [R, D]), f.ctx); // Σ over the row's decisions [R, D]
+    const dCtx = reluBack(rowSlice(dTable, F, R), f.ctx); // Σ over the row's decisions [R, D]
     return {
-      encW: b.encoder.transposeTimes(dCtx), encB: tf.sum(dCtx, 0),
-      decW: tf.slice(dTable, [0, 0], [F, D]), decB: tf.sum(dh, 0),
-      hidW: tMatMul(f.h, dPre2), hidB: tf.sum(dPre2, 0),
-      outW: tf.matMul(h2T, dz), outB: tf.sum(dz, 0),
+      encW: b.encoder.transposeTimes(dCtx), encB: columnSums(dCtx),
+      decW: rowSlice(dTable, 0, F), decB: columnSums(dh),
+      hidW: tMatMul(f.h, dPre2), hidB: columnSums(dPre2),
+      outW: tf.matMul(h2T, dz), outB: columnSums(dz),
       gateW: tf.slice(dGateW, [0, LOOKAHEAD_KINDS], [D, COPY_KINDS]),
       lookW: tf.slice(dGateW, [0, 0], [D, LOOKAHEAD_KINDS]),
     };
@@ -92,7 +92,7 @@ export function criticGradients(w: Weights, x: SparseOperand, c: tf.Tensor2D, gV
     const dc = reluBack(matMulT(gV, w.valW as tf.Tensor2D), c); // [R, D]
     return {
       valW: tMatMul(c, gV), valB: tf.reshape(tf.sum(gValues), [1]),
-      critW: x.transposeTimes(dc), critB: tf.sum(dc, 0),
+      critW: x.transposeTimes(dc), critB: columnSums(dc),
     };
   });
 }
