@@ -100,8 +100,7 @@ function copyByToken(copy: ArrayLike<number>, V: number): CopyByToken {
  * the allowed tokens: the update, π_ref and the sampler read no other logit, and the backward pass
  * gives the others ∂ℓ/∂z = 0, so leaving their entries out changes no number they compute.
  */
-function forEachEntry(row: GatedRow, V: number, entry: (v: number, gate: number) => void): void {
-  const copy = copyByToken(row.copy, V);
+function forEachEntry(row: GatedRow, copy: CopyByToken, V: number, entry: (v: number, gate: number) => void): void {
   const look = row.lookahead;
   const allowed = row.allowed ?? freeDecodingTokens(V);
   for (let a = 0; a < allowed.length; a++) {
@@ -118,11 +117,17 @@ function forEachEntry(row: GatedRow, V: number, entry: (v: number, gate: number)
 export function gatedEntries(rows: ReadonlyArray<GatedRow | null>, vocabSize: number): SparseEntries {
   const V = vocabSize;
   const N = rows.length;
+  // each decision's copy table, looked up once (a prompt's decisions are consecutive and share one)
+  const copies: Array<CopyByToken | null> = new Array(N).fill(null);
+  for (let n = 0; n < N; n++) {
+    const row = rows[n];
+    if (row) copies[n] = n > 0 && rows[n - 1]?.copy === row.copy ? copies[n - 1] : copyByToken(row.copy, V);
+  }
   let total = 0;
   const count = () => total++;
   for (let n = 0; n < N; n++) {
     const row = rows[n];
-    if (row) forEachEntry(row, V, count);
+    if (row) forEachEntry(row, copies[n]!, V, count);
   }
   const entryRow = new Int32Array(total);
   const entryCol = new Int32Array(total);
@@ -138,7 +143,7 @@ export function gatedEntries(rows: ReadonlyArray<GatedRow | null>, vocabSize: nu
     if (!row) continue;
     rowBase = n * V;
     colBase = n * GATES;
-    forEachEntry(row, V, place);
+    forEachEntry(row, copies[n]!, V, place);
   }
   return { rows: N * V, cols: N * GATES, entryRow, entryCol, block: { blocks: N, gates: GATES, width: V } };
 }
