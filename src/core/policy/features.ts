@@ -100,6 +100,11 @@ function textMemo<V>(compute: (text: string) => V): (text: string) => V {
 const NGRAMS = new Map<string, (text: string) => Uint32Array>();
 
 function ngramHashes(salt: string, text: string): Uint32Array {
+  return ngramMemo(salt)(text);
+}
+
+/** ngramHashes of one salt, for a caller that reads many texts under it. */
+function ngramMemo(salt: string): (text: string) => Uint32Array {
   let memo = NGRAMS.get(salt);
   if (!memo) {
     memo = textMemo((t) => {
@@ -113,7 +118,7 @@ function ngramHashes(salt: string, text: string): Uint32Array {
     });
     NGRAMS.set(salt, memo);
   }
-  return memo(text);
+  return memo;
 }
 
 /** The task's sentences, split after `.`, `!` or `?` (empty ones dropped). */
@@ -126,29 +131,46 @@ const sentenceTagged = textMemo((text: string) =>
   Uint32Array.from(sentences(text).flatMap((sentence, k) => textWords(sentence).map((w) => hash(`task.s${k}`, w)))));
 
 /**
- * Marks indices once each and returns them sorted: a reused table of marks, cleared after each use,
- * so that a prompt costs its own features, not a scan of every bucket.
+ * Marks indices once each and returns them sorted: a reused bitmap, cleared after each use. Taking
+ * scans the bitmap's words (32 indices each: 32 words for 1,024 buckets) and only the set bits in
+ * them, so a prompt costs its own features plus width/32, with no sort.
  */
 class IndexSet {
-  private seen = new Uint8Array(0);
-  private readonly list: number[] = [];
+  private words = new Uint32Array(0);
+  private used = 0; // words of the current width
+  private count = 0;
 
   reset(width: number): void {
-    if (this.seen.length < width) this.seen = new Uint8Array(width);
+    this.used = (width + 31) >>> 5;
+    if (this.words.length < this.used) this.words = new Uint32Array(this.used);
   }
 
   add(i: number): void {
-    if (this.seen[i] === 0) {
-      this.seen[i] = 1;
-      this.list.push(i);
+    const w = i >>> 5;
+    const bit = 1 << (i & 31);
+    const x = this.words[w];
+    if ((x & bit) === 0) {
+      this.words[w] = x | bit;
+      this.count++;
     }
   }
 
   /** The marked indices in ascending order; clears the marks. */
   take(): Int32Array {
-    const out = Int32Array.from(this.list).sort();
-    for (let k = 0; k < this.list.length; k++) this.seen[this.list[k]] = 0;
-    this.list.length = 0;
+    const out = new Int32Array(this.count);
+    const words = this.words;
+    let at = 0;
+    for (let w = 0; w < this.used; w++) {
+      let x = words[w] | 0;
+      if (x === 0) continue;
+      words[w] = 0;
+      while (x !== 0) {
+        const low = x & -x; // the lowest set bit
+        out[at++] = (w << 5) + 31 - Math.clz32(low);
+        x ^= low;
+      }
+    }
+    this.count = 0;
     return out;
   }
 }
@@ -174,7 +196,11 @@ export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFea
     add(`h${age}o`, h.observation);
     add(`h${age}a`, h.action);
   });
-  for (let i = 0; i < input.admissible.length; i++) add('adm', input.admissible[i]);
+  const admissible = ngramMemo('adm');
+  for (let i = 0; i < input.admissible.length; i++) {
+    const hashes = admissible(input.admissible[i]);
+    for (let k = 0; k < hashes.length; k++) set.add(hashes[k] % hashBuckets);
+  }
   return set.take();
 }
 
