@@ -69,13 +69,13 @@ export interface GatedRow {
 }
 
 /**
- * A prompt's copy features by token (CSR): the gates J + k of token v are gate[start[v] .. start[v + 1]),
- * k ascending. Cached per copy array: every decision of the prompt reads them.
+ * A prompt's copy features by token: bit k of kinds[v] is set when the prompt has copy feature
+ * k·V + v, so token v's copy gates are J + k for its set bits, k ascending. Cached per copy array:
+ * every decision of the prompt reads them.
  */
 interface CopyByToken {
   V: number;
-  start: Int32Array;
-  gate: Int32Array;
+  kinds: Uint8Array;
 }
 
 const COPY_BY_TOKEN = new WeakMap<ArrayLike<number>, CopyByToken>();
@@ -83,13 +83,9 @@ const COPY_BY_TOKEN = new WeakMap<ArrayLike<number>, CopyByToken>();
 function copyByToken(copy: ArrayLike<number>, V: number): CopyByToken {
   const hit = COPY_BY_TOKEN.get(copy);
   if (hit && hit.V === V) return hit;
-  const start = new Int32Array(V + 1);
-  for (let i = 0; i < copy.length; i++) start[(copy[i] % V) + 1]++;
-  for (let v = 0; v < V; v++) start[v + 1] += start[v];
-  const gate = new Int32Array(copy.length);
-  const fill = start.slice(0, V);
-  for (let i = 0; i < copy.length; i++) gate[fill[copy[i] % V]++] = LOOKAHEAD_KINDS + Math.floor(copy[i] / V); // copy is k·V + v ascending: k ascends per token
-  const entry = { V, start, gate };
+  const kinds = new Uint8Array(V); // COPY_KINDS ≤ 8 bits
+  for (let i = 0; i < copy.length; i++) kinds[copy[i] % V] |= 1 << Math.floor(copy[i] / V);
+  const entry = { V, kinds };
   COPY_BY_TOKEN.set(copy, entry);
   return entry;
 }
@@ -106,7 +102,7 @@ function forEachEntry(row: GatedRow, copy: CopyByToken, V: number, entry: (v: nu
   for (let a = 0; a < allowed.length; a++) {
     const v = allowed[a];
     for (let i = 0; i < look.length; i++) if (look[i] % V === v) entry(v, Math.floor(look[i] / V)); // j ascends: look is j·V + v ascending
-    for (let i = copy.start[v]; i < copy.start[v + 1]; i++) entry(v, copy.gate[i]);
+    for (let k = 0, bits = copy.kinds[v]; bits !== 0; k++, bits >>= 1) if (bits & 1) entry(v, LOOKAHEAD_KINDS + k);
   }
 }
 
