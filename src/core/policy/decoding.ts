@@ -33,6 +33,19 @@ type Phase = 'start' | 'think' | 'between' | 'action' | 'done';
 interface CommandEntry {
   tokens: readonly number[];
   words: ReadonlySet<string>;
+  /** The last task this command was matched against (by identity: an episode splits its task once) and what matched. */
+  task?: { words: readonly string[]; overlap: number; slots: number };
+}
+
+/** How many distinct task words `entry` names, and which of the first TASK_SLOTS it names (bit j = word j). */
+function taskMatch(entry: CommandEntry, taskWords: readonly string[]): { overlap: number; slots: number } {
+  if (entry.task?.words === taskWords) return entry.task;
+  const w = entry.words;
+  const overlap = new Set(taskWords.filter((t) => w.has(t))).size;
+  let slots = 0;
+  for (let j = 0; j < Math.min(TASK_SLOTS, taskWords.length); j++) if (w.has(taskWords[j])) slots |= 1 << j;
+  entry.task = { words: taskWords, overlap, slots };
+  return entry.task;
 }
 
 const THOUGHT_TOKENS = new WeakMap<Vocabulary, number[]>();
@@ -69,6 +82,19 @@ function commandEntry(vocab: Vocabulary, command: string, label: string): Comman
   return entry;
 }
 
+/**
+ * Scratch tables indexed by token id, shared by every decoder (a call fills and clears what it
+ * uses before it returns): which tokens a call has seen, and lookahead's per-token maximum and bits.
+ */
+let MARKS = new Uint8Array(256);
+let LOOKAHEAD_MOST = new Int32Array(256);
+let LOOKAHEAD_BITS = new Int32Array(256);
+
+function tokenMarks(V: number): Uint8Array {
+  if (MARKS.length < V) [MARKS, LOOKAHEAD_MOST, LOOKAHEAD_BITS] = [new Uint8Array(V), new Int32Array(V), new Int32Array(V)];
+  return MARKS;
+}
+
 export class ResponseDecoder {
   readonly tokens: number[] = [];
   /** Action-word ids since `<action>` (the decoder's "bag" feature). */
@@ -100,10 +126,9 @@ export class ResponseDecoder {
     const entries = mode === 'constrained' ? commands.map((c, i) => commandEntry(vocab, c, labels[i] ?? '')) : [];
     this.commandTokens = entries.map((e) => e.tokens);
     this.live = entries.map((_, i) => i);
-    const task = taskWords.slice(0, TASK_SLOTS);
-    const words = entries.map((e) => e.words);
-    this.overlap = words.map((w) => new Set(taskWords.filter((t) => w.has(t))).size);
-    this.slots = words.map((w) => task.reduce((bits, t, j) => (w.has(t) ? bits | (1 << j) : bits), 0));
+    const matches = entries.map((e) => taskMatch(e, taskWords));
+    this.overlap = matches.map((m) => m.overlap);
+    this.slots = matches.map((m) => m.slots);
   }
 
   get done(): boolean {
@@ -134,14 +159,19 @@ export class ResponseDecoder {
 
   private actionContinuations(): number[] {
     const k = this.actionWords.length;
-    const next = new Set<number>();
-    for (const i of this.live) {
-      const seq = this.commandTokens[i];
-      if (seq.length === k) next.add(ACTION_CLOSE);
-      else next.add(seq[k]);
+    const marks = tokenMarks(this.vocab.size);
+    const next: number[] = [];
+    for (let j = 0; j < this.live.length; j++) {
+      const seq = this.commandTokens[this.live[j]];
+      const v = seq.length === k ? ACTION_CLOSE : seq[k];
+      if (marks[v] === 0) {
+        marks[v] = 1;
+        next.push(v);
+      }
     }
-    if (next.size === 0) next.add(ACTION_CLOSE); // no admissible command at all
-    return [...next].sort((a, b) => a - b);
+    for (let j = 0; j < next.length; j++) marks[next[j]] = 0;
+    if (next.length === 0) next.push(ACTION_CLOSE); // no admissible command at all
+    return next.sort((a, b) => a - b);
   }
 
   /**
@@ -154,18 +184,31 @@ export class ResponseDecoder {
     if (this.mode !== 'constrained' || this.phase !== 'action') return [];
     const V = this.vocab.size;
     const k = this.actionWords.length;
-    const best = new Map<number, { n: number; bits: number }>();
-    for (const i of this.live) {
+    // per next token v: the most task words of a command through v, and the task-word slots they name
+    const marks = tokenMarks(V);
+    const most = LOOKAHEAD_MOST;
+    const bitsOf = LOOKAHEAD_BITS;
+    const tokens: number[] = [];
+    for (let j = 0; j < this.live.length; j++) {
+      const i = this.live[j];
       const seq = this.commandTokens[i];
       const v = seq.length === k ? ACTION_CLOSE : seq[k];
-      const b = best.get(v) ?? { n: 0, bits: 0 };
-      best.set(v, { n: Math.max(b.n, this.overlap[i]), bits: b.bits | this.slots[i] });
+      if (marks[v] === 0) {
+        marks[v] = 1;
+        tokens.push(v);
+        most[v] = 0;
+        bitsOf[v] = 0;
+      }
+      most[v] = Math.max(most[v], this.overlap[i]);
+      bitsOf[v] |= this.slots[i];
     }
     const out: number[] = [];
-    for (const [v, { n, bits }] of best) {
-      if (n >= 1) out.push(v);
-      if (n >= 2) out.push(V + v);
-      for (let s = 0; s < TASK_SLOTS; s++) if (bits & (1 << s)) out.push((2 + s) * V + v);
+    for (let t = 0; t < tokens.length; t++) {
+      const v = tokens[t];
+      marks[v] = 0;
+      if (most[v] >= 1) out.push(v);
+      if (most[v] >= 2) out.push(V + v);
+      for (let s = 0; s < TASK_SLOTS; s++) if (bitsOf[v] & (1 << s)) out.push((2 + s) * V + v);
     }
     return out.sort((a, b) => a - b);
   }

@@ -44,6 +44,8 @@ interface Episode<S extends BaseEnvState> {
   group: TaskGroup;
   traj: Trajectory;
   task: string;
+  /** textWords(task), split once: every turn's decoder reads them. */
+  taskWords: string[];
   state: S;
   observation: string;
   history: HistoryEntry[];
@@ -74,12 +76,13 @@ export async function collectGroups<S extends BaseEnvState>(
       oracleTurns: env.solve(reset.state).length, trajectories: [],
     };
     groups.push(group);
+    const taskWords = textWords(reset.task);
     for (let g = 0; g < opts.groupSize; g++) {
       const traj: Trajectory = { member: g, turns: [], success: false, reward: 0, terminatedBy: 'turn_limit' };
       if (env.describeLocation) traj.locations = [];
       group.trajectories.push(traj);
       episodes.push({
-        group, traj, task: reset.task, state: reset.state, observation: reset.observation, history: [],
+        group, traj, task: reset.task, taskWords, state: reset.state, observation: reset.observation, history: [],
         rng: createRng(deriveSeed(opts.seed, streams.sample, opts.iteration, b, g)), done: false,
       });
     }
@@ -111,7 +114,7 @@ async function respond<S extends BaseEnvState>(
     const prompt = { encoder: encoderFeatures(input, dims.hashBuckets, dims.taskFeatures), copy: copyFeatures(input, vocab) };
     const labels = env.commandLabels?.(ep.state);
     const decoder = new ResponseDecoder(
-      vocab, admissible, opts.decoding, opts.limits, textWords(ep.task), labels ? admissible.map((c) => labels[c] ?? '') : [],
+      vocab, admissible, opts.decoding, opts.limits, ep.taskWords, labels ? admissible.map((c) => labels[c] ?? '') : [],
     );
     return { decoder, decisions: [], input, prompt, value: 0 };
   });
