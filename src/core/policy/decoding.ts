@@ -95,6 +95,17 @@ function tokenMarks(V: number): Uint8Array {
   return MARKS;
 }
 
+/** Sorts a short list of numbers ascending, in place (an insertion sort: Array#sort allocates a work copy). */
+function sortAscending(a: number[]): number[] {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    for (; j >= 0 && a[j] > x; j--) a[j + 1] = a[j];
+    a[j + 1] = x;
+  }
+  return a;
+}
+
 export class ResponseDecoder {
   readonly tokens: number[] = [];
   /** Action-word ids since `<action>` (the decoder's "bag" feature). */
@@ -171,7 +182,7 @@ export class ResponseDecoder {
     }
     for (let j = 0; j < next.length; j++) marks[next[j]] = 0;
     if (next.length === 0) next.push(ACTION_CLOSE); // no admissible command at all
-    return next.sort((a, b) => a - b);
+    return sortAscending(next);
   }
 
   /**
@@ -210,7 +221,7 @@ export class ResponseDecoder {
       if (most[v] >= 2) out.push(V + v);
       for (let s = 0; s < TASK_SLOTS; s++) if (bitsOf[v] & (1 << s)) out.push((2 + s) * V + v);
     }
-    return out.sort((a, b) => a - b);
+    return sortAscending(out);
   }
 
   push(token: number): void {
