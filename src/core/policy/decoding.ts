@@ -69,10 +69,8 @@ const COMMANDS = new WeakMap<Vocabulary, Map<string, CommandEntry>>();
  * admissible commands again and again, and splitting them was most of what a decoder allocated.
  * Pure, so only speed depends on it; the table starts over past COMMAND_LIMIT commands.
  */
-function commandEntry(vocab: Vocabulary, command: string, label: string): CommandEntry {
-  let table = COMMANDS.get(vocab);
-  if (!table) COMMANDS.set(vocab, (table = new Map()));
-  const key = `${command}\u0000${label}`;
+function commandEntry(vocab: Vocabulary, table: Map<string, CommandEntry>, command: string, label: string): CommandEntry {
+  const key = label === '' ? command : `${command}\u0000${label}`; // commands hold no NUL
   let entry = table.get(key);
   if (entry === undefined) {
     entry = { tokens: vocab.encodeAction(command), words: new Set([...splitWords(command), ...textWords(`${command} ${label}`)]) };
@@ -134,7 +132,9 @@ export class ResponseDecoder {
     taskWords: readonly string[] = [],
     labels: readonly string[] = [],
   ) {
-    const entries = mode === 'constrained' ? commands.map((c, i) => commandEntry(vocab, c, labels[i] ?? '')) : [];
+    let table = COMMANDS.get(vocab);
+    if (!table) COMMANDS.set(vocab, (table = new Map()));
+    const entries = mode === 'constrained' ? commands.map((c, i) => commandEntry(vocab, table, c, labels[i] ?? '')) : [];
     this.commandTokens = entries.map((e) => e.tokens);
     this.live = entries.map((_, i) => i);
     const matches = entries.map((e) => taskMatch(e, taskWords));
