@@ -79,11 +79,12 @@ interface CopyByToken {
 }
 
 const COPY_BY_TOKEN = new WeakMap<ArrayLike<number>, CopyByToken>();
+if (COPY_KINDS > 8) throw new Error('copyByToken keeps a token\'s copy kinds in one byte');
 
 function copyByToken(copy: ArrayLike<number>, V: number): CopyByToken {
   const hit = COPY_BY_TOKEN.get(copy);
   if (hit && hit.V === V) return hit;
-  const kinds = new Uint8Array(V); // COPY_KINDS ≤ 8 bits
+  const kinds = new Uint8Array(V);
   for (let i = 0; i < copy.length; i++) kinds[copy[i] % V] |= 1 << Math.floor(copy[i] / V);
   const entry = { V, kinds };
   COPY_BY_TOKEN.set(copy, entry);
