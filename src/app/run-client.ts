@@ -248,12 +248,8 @@ export async function runCheckpoint(id: string): Promise<Checkpoint | null> {
   if (restored) return restored.checkpoint; // reopened from storage, no worker yet
   const h = handles.find((x) => x.id === id);
   if (!h) return null;
-  if (h.checkpoint) {
-    reports.flush();
-    return h.checkpoint; // sent with the latest report
-  }
-  if (!(await h.ready)) return null;
-  const checkpoint = await h.api.checkpoint();
+  // sent with the latest report; else asked of the worker once it has started
+  const checkpoint = h.checkpoint ?? ((await h.ready) ? await h.api.checkpoint() : null);
   reports.flush();
   return checkpoint;
 }
