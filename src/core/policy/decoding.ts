@@ -83,10 +83,11 @@ function commandEntry(vocab: Vocabulary, table: Map<string, CommandEntry>, comma
 
 /**
  * Shared scratch for the decoders' per-step lists (a call fills and takes them before it returns):
- * the next tokens, lookahead's tokens, and lookahead's per-token maximum and bits.
+ * the next tokens, lookahead's tokens and features, and lookahead's per-token maximum and bits.
  */
 const NEXT_TOKENS = new IndexSet();
 const LOOKAHEAD_TOKENS = new IndexSet();
+const LOOKAHEAD_FEATURES = new IndexSet();
 let LOOKAHEAD_MOST = new Int32Array(0);
 let LOOKAHEAD_BITS = new Int32Array(0);
 
@@ -194,13 +195,14 @@ export class ResponseDecoder {
       most[v] = Math.max(most[v], this.overlap[i]);
       bitsOf[v] |= this.slots[i];
     }
-    // feature j·V + v, j-major over the ascending tokens: ascending as it is written
-    const next = tokens.takeArray();
-    const out: number[] = [];
-    for (const v of next) if (most[v] >= 1) out.push(v);
-    for (const v of next) if (most[v] >= 2) out.push(V + v);
-    for (let s = 0; s < TASK_SLOTS; s++) for (const v of next) if (bitsOf[v] & (1 << s)) out.push((2 + s) * V + v);
-    return out;
+    const out = LOOKAHEAD_FEATURES;
+    out.reset((2 + TASK_SLOTS) * V);
+    for (const v of tokens.takeArray()) {
+      if (most[v] >= 1) out.add(v);
+      if (most[v] >= 2) out.add(V + v);
+      for (let s = 0; s < TASK_SLOTS; s++) if (bitsOf[v] & (1 << s)) out.add((2 + s) * V + v);
+    }
+    return out.takeArray();
   }
 
   push(token: number): void {
