@@ -12,7 +12,6 @@
  * response without both tag pairs is format-invalid (verl-agent's is_action_valid, penalty 0.1).
  */
 import { textWords } from './features';
-import { IndexSet } from './index-set';
 import {
   ACTION_CLOSE, ACTION_OPEN, PAD, THINK_CLOSE, THINK_OPEN, splitWords, type Vocabulary,
 } from './vocabulary';
@@ -82,14 +81,28 @@ function commandEntry(vocab: Vocabulary, table: Map<string, CommandEntry>, comma
 }
 
 /**
- * Shared scratch for the decoders' per-step lists (a call fills and takes them before it returns):
- * the next tokens, lookahead's tokens and features, and lookahead's per-token maximum and bits.
+ * Scratch tables indexed by token id, shared by every decoder (a call fills and clears what it
+ * uses before it returns): which tokens a call has seen, and lookahead's per-token maximum and bits.
  */
-const NEXT_TOKENS = new IndexSet();
-const LOOKAHEAD_TOKENS = new IndexSet();
-const LOOKAHEAD_FEATURES = new IndexSet();
-let LOOKAHEAD_MOST = new Int32Array(0);
-let LOOKAHEAD_BITS = new Int32Array(0);
+let MARKS = new Uint8Array(256);
+let LOOKAHEAD_MOST = new Int32Array(256);
+let LOOKAHEAD_BITS = new Int32Array(256);
+
+function tokenMarks(V: number): Uint8Array {
+  if (MARKS.length < V) [MARKS, LOOKAHEAD_MOST, LOOKAHEAD_BITS] = [new Uint8Array(V), new Int32Array(V), new Int32Array(V)];
+  return MARKS;
+}
+
+/** Sorts a short list of numbers ascending, in place (an insertion sort: Array#sort allocates a work copy). */
+function sortAscending(a: number[]): number[] {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    for (; j >= 0 && a[j] > x; j--) a[j + 1] = a[j];
+    a[j + 1] = x;
+  }
+  return a;
+}
 
 export class ResponseDecoder {
   readonly tokens: number[] = [];
@@ -157,15 +170,19 @@ export class ResponseDecoder {
 
   private actionContinuations(): number[] {
     const k = this.actionWords.length;
-    const next = NEXT_TOKENS;
-    next.reset(this.vocab.size);
+    const marks = tokenMarks(this.vocab.size);
+    const next: number[] = [];
     for (let j = 0; j < this.live.length; j++) {
       const seq = this.commandTokens[this.live[j]];
-      next.add(seq.length === k ? ACTION_CLOSE : seq[k]);
+      const v = seq.length === k ? ACTION_CLOSE : seq[k];
+      if (marks[v] === 0) {
+        marks[v] = 1;
+        next.push(v);
+      }
     }
-    const out = next.takeArray();
-    if (out.length === 0) out.push(ACTION_CLOSE); // no admissible command at all
-    return out;
+    for (let j = 0; j < next.length; j++) marks[next[j]] = 0;
+    if (next.length === 0) next.push(ACTION_CLOSE); // no admissible command at all
+    return sortAscending(next);
   }
 
   /**
@@ -179,30 +196,32 @@ export class ResponseDecoder {
     const V = this.vocab.size;
     const k = this.actionWords.length;
     // per next token v: the most task words of a command through v, and the task-word slots they name
-    const tokens = LOOKAHEAD_TOKENS;
-    tokens.reset(V);
-    if (LOOKAHEAD_MOST.length < V) [LOOKAHEAD_MOST, LOOKAHEAD_BITS] = [new Int32Array(V), new Int32Array(V)];
+    const marks = tokenMarks(V);
     const most = LOOKAHEAD_MOST;
     const bitsOf = LOOKAHEAD_BITS;
+    const tokens: number[] = [];
     for (let j = 0; j < this.live.length; j++) {
       const i = this.live[j];
       const seq = this.commandTokens[i];
       const v = seq.length === k ? ACTION_CLOSE : seq[k];
-      if (tokens.add(v)) {
+      if (marks[v] === 0) {
+        marks[v] = 1;
+        tokens.push(v);
         most[v] = 0;
         bitsOf[v] = 0;
       }
       most[v] = Math.max(most[v], this.overlap[i]);
       bitsOf[v] |= this.slots[i];
     }
-    const out = LOOKAHEAD_FEATURES;
-    out.reset((2 + TASK_SLOTS) * V);
-    for (const v of tokens.takeArray()) {
-      if (most[v] >= 1) out.add(v);
-      if (most[v] >= 2) out.add(V + v);
-      for (let s = 0; s < TASK_SLOTS; s++) if (bitsOf[v] & (1 << s)) out.add((2 + s) * V + v);
+    const out: number[] = [];
+    for (let t = 0; t < tokens.length; t++) {
+      const v = tokens[t];
+      marks[v] = 0;
+      if (most[v] >= 1) out.push(v);
+      if (most[v] >= 2) out.push(V + v);
+      for (let s = 0; s < TASK_SLOTS; s++) if (bitsOf[v] & (1 << s)) out.push((2 + s) * V + v);
     }
-    return out.takeArray();
+    return sortAscending(out);
   }
 
   push(token: number): void {

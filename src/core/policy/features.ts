@@ -26,7 +26,6 @@
  * Decoder features, one row per decision: the previous token, the bag of action words already
  * written, and the position in the response (capped at maxPositions − 1).
  */
-import { IndexSet } from './index-set';
 import { fnv1a, type Vocabulary } from './vocabulary';
 
 /** How the encoder reads the task text (a declared run setting, `taskFeatures`). */
@@ -131,6 +130,51 @@ export function sentences(text: string): string[] {
 const sentenceTagged = textMemo((text: string) =>
   Uint32Array.from(sentences(text).flatMap((sentence, k) => textWords(sentence).map((w) => hash(`task.s${k}`, w)))));
 
+/**
+ * Marks indices once each and returns them sorted: a reused bitmap, cleared after each use. Taking
+ * scans the bitmap's words (32 indices each: 32 words for 1,024 buckets) and only the set bits in
+ * them, so a prompt costs its own features plus width/32, with no sort.
+ */
+class IndexSet {
+  private words = new Uint32Array(0);
+  private used = 0; // words of the current width
+  private count = 0;
+
+  reset(width: number): void {
+    this.used = (width + 31) >>> 5;
+    if (this.words.length < this.used) this.words = new Uint32Array(this.used);
+  }
+
+  add(i: number): void {
+    const w = i >>> 5;
+    const bit = 1 << (i & 31);
+    const x = this.words[w];
+    if ((x & bit) === 0) {
+      this.words[w] = x | bit;
+      this.count++;
+    }
+  }
+
+  /** The marked indices in ascending order; clears the marks. */
+  take(): Int32Array {
+    const out = new Int32Array(this.count);
+    const words = this.words;
+    let at = 0;
+    for (let w = 0; w < this.used; w++) {
+      let x = words[w] | 0;
+      if (x === 0) continue;
+      words[w] = 0;
+      while (x !== 0) {
+        const low = x & -x; // the lowest set bit
+        out[at++] = (w << 5) + 31 - Math.clz32(low);
+        x ^= low;
+      }
+    }
+    this.count = 0;
+    return out;
+  }
+}
+
 const ENCODER_SET = new IndexSet();
 const COPY_SET = new IndexSet();
 
@@ -138,10 +182,10 @@ const COPY_SET = new IndexSet();
 export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFeatures: TaskFeatures = 'bag'): Int32Array {
   const set = ENCODER_SET;
   set.reset(hashBuckets);
-  const addHashes = (hashes: Uint32Array) => {
+  const add = (salt: string, text: string) => {
+    const hashes = ngramHashes(salt, text);
     for (let i = 0; i < hashes.length; i++) set.add(hashes[i] % hashBuckets);
   };
-  const add = (salt: string, text: string) => addHashes(ngramHashes(salt, text));
   set.add(hash('bias', `h${input.history.length}`) % hashBuckets);
   add('task', input.task);
   if (taskFeatures === 'sentences') for (const h of sentenceTagged(input.task)) set.add(h % hashBuckets);
@@ -152,8 +196,11 @@ export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFea
     add(`h${age}o`, h.observation);
     add(`h${age}a`, h.action);
   });
-  const admissible = ngramMemo('adm'); // one memo lookup for all the commands
-  for (let i = 0; i < input.admissible.length; i++) addHashes(admissible(input.admissible[i]));
+  const admissible = ngramMemo('adm');
+  for (let i = 0; i < input.admissible.length; i++) {
+    const hashes = admissible(input.admissible[i]);
+    for (let k = 0; k < hashes.length; k++) set.add(hashes[k] % hashBuckets);
+  }
   return set.take();
 }
 
