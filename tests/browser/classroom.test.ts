@@ -102,6 +102,8 @@ describe('classroom mode', () => {
     expect(await visible('[data-control="step"]')).toBe(false);
     expect(await visible('[data-control="curves"]')).toBe(false);
     expect(await student.getByRole('button', { name: 'Take the tour' }).count()).toBe(0);
+    // the divergence charts come a frame after the group (a transition: LabView stages them), so wait for them
+    await student.locator('[data-control="divergence"]').waitFor({ timeout: 10_000 });
     for (const shown of ['reset', 'copy-link', 'shortcuts', 'example', 'divergence', 'equations']) expect(await visible(`[data-control="${shown}"]`), shown).toBe(true);
     expect(await student.getByRole('button', { name: 'Train live' }).isVisible()).toBe(true);
     expect(await student.getByTestId('link-problems').count()).toBe(0);

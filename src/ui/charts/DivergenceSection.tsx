@@ -31,9 +31,8 @@ function pick(d: GroupedDatum): void {
 export const DivergenceSection = memo(function DivergenceSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
   const training = useRunStore((s) => s.training);
-  const ref = useRef<HTMLElement>(null);
   const legend = useRef<HTMLParagraphElement>(null);
-  const selection = useWhileVisible(useThrottled(live, training ? DIVERGENCE_REFRESH_MS : 0), ref);
+  const [selection, ref] = useWhileVisible(useThrottled(live, training ? DIVERGENCE_REFRESH_MS : 0));
   const [x, y] = selection.estimators;
   const groups = selection.groups;
   const pairData = useMemo(() => (x && y ? scatterPoints(groups, slack, estimatorPair(x, y)) : []), [groups, slack, x, y]);

@@ -108,8 +108,7 @@ export const CURVES_REFRESH_MS = 2000;
 /** Small multiples, one line per run (colour by estimator, dash by run), hover shared across panels. */
 export function TrainingCurves() {
   const training = useRunStore((s) => s.training);
-  const section = useRef<HTMLElement>(null);
-  const runs = useWhileVisible(useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0), section);
+  const [runs, section] = useWhileVisible(useThrottled(useRunStore((s) => s.runs), training ? CURVES_REFRESH_MS : 0));
   const sftEpisodes = useRunStore((s) => s.startedWith?.run.sftEpisodes ?? 0);
   const recording = useRecordingStore((s) => s.recording);
   const startedWith = useRunStore((s) => s.startedWith);

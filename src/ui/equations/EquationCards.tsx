@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { seriesVar } from '../palette';
 import { useWhileVisible } from '../use-while-visible';
 import { getEstimator } from '../../core/advantage/registry';
@@ -58,10 +58,9 @@ export function equationStages(estimators: number): number {
  */
 export function EquationCards({ group: live, estimators: liveEstimators, staged = false }: { group: readonly ScoredRecord[]; estimators: string[]; staged?: boolean }) {
   const training = useRunStore((s) => s.training);
-  const ref = useRef<HTMLDivElement>(null);
   const throttled = useThrottled(live, training ? EQUATION_REFRESH_MS : 0);
   const current = useMemo(() => ({ group: throttled, estimators: liveEstimators }), [throttled, liveEstimators]);
-  const { group, estimators } = useWhileVisible(current, ref, (c) => c.group.length > 0);
+  const [{ group, estimators }, ref] = useWhileVisible(current, (c) => c.group.length > 0);
   // staged: every new group is typeset a part per frame; otherwise the cards' first appearance is (a new group keeps
   // them whole): the first group of a run brought two typeset cards at once, about 1,500 elements in one layout
   const parts = useStagedCount(equationStages(estimators.length), staged ? group : estimators.join()); // card k's equation is part 2k + 1, its worked lines 2k + 2

@@ -1,5 +1,5 @@
 import './group.css';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { useWhileVisible } from '../use-while-visible';
 import { exampleGroup } from '../../app/example-group';
 import { useConfigStore } from '../../state/config-store';
@@ -24,14 +24,13 @@ export function loadExample(): void {
 /** Pickers, the selected rollout group and the equation cards filled in with its numbers. */
 export const GroupSection = memo(function GroupSection({ selection: live }: { selection: Selection }) {
   const slack = useConfigStore((s) => s.config.slack);
-  const ref = useRef<HTMLElement>(null);
   // runs already in the store (or recorded runs on their way) whose group is still being drawn
   const anyRuns = useRunStore((s) => s.runs.length > 0);
   const training = useRunStore((s) => s.training);
   const recordedLoading = useClassStore((s) => s.recorded.phase === 'loading');
   const coming = anyRuns || recordedLoading;
   // off screen the section keeps what it last showed, but never an empty group once there is one
-  const selection = useWhileVisible(live, ref, (s) => s.group !== null);
+  const [selection, ref] = useWhileVisible(live, (s) => s.group !== null);
   return (
     <section aria-label="Rollout groups" className="group-section" ref={ref}>
       <div className="section-head">
