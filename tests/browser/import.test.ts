@@ -172,11 +172,16 @@ describe('your rollouts (import)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('on a 390 px phone an opened sample fits the screen: no sideways overflow', async () => {
+  it('on a 320 px phone an opened sample fits the screen, its overview included: no sideways overflow', async () => {
     const { page, errors } = await openPage(lab, `${baseUrl}#import`);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize({ width: 320, height: 568 });
     await page.getByRole('button', { name: 'Try a sample' }).click();
     await page.getByRole('region', { name: 'Imported group' }).getByRole('article').first().waitFor();
+    // the overview's grid mounts only once the steps are scored, after the view's first render: its panels are laid
+    // out for the grid's measured width (they were once left at the 1,000 px fallback: 3 columns of 325 px)
+    const grid = page.locator('.import-overview .curve-grid');
+    await grid.locator('svg').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => grid.evaluate((el) => Math.max(...[...el.querySelectorAll('svg')].map((s) => Number(s.getAttribute('width')))) - el.clientWidth)).toBeLessThanOrEqual(0);
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     expect(errors).toEqual([]);

@@ -7,7 +7,7 @@ import { useWidth } from './use-size';
 
 /** How far the two estimators' advantages differ over training (10–90% and 25–75% bands, median). */
 export const DivergenceBands = memo(function DivergenceBands({ title, data, yLabel }: { title: string; data: DivergenceSummary[]; yLabel: string }) {
-  const { ref, width } = useWidth<HTMLDivElement>(320);
+  const { ref, width } = useWidth(320);
   const height = 180;
   const layout = useMemo(() => layoutBands(data, { width, height }), [data, width]);
   const legend = useRef<HTMLParagraphElement>(null);

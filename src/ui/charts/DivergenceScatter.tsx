@@ -47,7 +47,7 @@ export interface DivergenceScatterProps {
 
 /** One point per response; y = x is "both estimators agree". */
 export const DivergenceScatter = memo(function DivergenceScatter({ title, data, xLabel, yLabel, onPick, legend }: DivergenceScatterProps) {
-  const { ref, width } = useWidth<HTMLDivElement>(320);
+  const { ref, width } = useWidth(320);
   const [hover, setHover] = useState<GroupedDatum | null>(null);
   const touch = useMediaQuery(COARSE_POINTER);
   const [active, setActive] = useState(0);

@@ -115,7 +115,7 @@ export function TrainingCurves() {
   const overlay = useMemo(() => recordedOverlay(recording, startedWith, runs), [recording, startedWith, runs]);
   const [hover, setHover] = useState<number | null>(null);
   const legend = useRef<HTMLParagraphElement>(null);
-  const { ref, width } = useWidth<HTMLDivElement>(1000);
+  const { ref, width } = useWidth(1000);
   const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 12) / columns);
   return (

@@ -1,18 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-/** Width of the element (ResizeObserver), with a fixed aspect height; `fallback` before layout. */
-export function useWidth<T extends HTMLElement>(fallback: number) {
-  const ref = useRef<T>(null);
+/**
+ * Width of the element (ResizeObserver); `fallback` before layout. `ref` is a callback ref: the
+ * observer follows whichever element it is given, so a view that mounts its element after its first
+ * render (the import overview draws its grid only once steps arrive) or replaces it is still measured.
+ */
+export function useWidth(fallback: number): { ref: (element: Element | null) => void; width: number } {
+  const [element, setElement] = useState<Element | null>(null);
   const [width, setWidth] = useState(fallback);
   useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const w = Math.round(entry.contentRect.width);
       if (w > 0) setWidth((old) => (Math.abs(old - w) >= 2 ? w : old));
     });
-    observer.observe(el);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return { ref, width };
+  }, [element]);
+  return { ref: setElement, width };
 }

@@ -30,7 +30,7 @@ export function ImportOverview({ estimators }: { estimators: string[] }) {
   const rows = useDeferredValue(useImportStore((s) => s.overview));
   const estimated = useImportStore((s) => s.summary?.tokenCounts !== 'file');
   const panels = useMemo(() => overviewPanels(rows, estimators, estimated), [rows, estimators, estimated]);
-  const { ref, width } = useWidth<HTMLDivElement>(1000);
+  const { ref, width } = useWidth(1000);
   const columns = width >= 1100 ? 4 : width >= 760 ? 3 : width >= 480 ? 2 : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 12) / columns);
   if (rows.length === 0) return null;
