@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, launchChromium, openPage, savedDownload, type LabBrowser } from './browser';
-import { SMALL, waitForIteration } from './lab-page';
+import { curvePanels, regularRows, SMALL, waitForIteration } from './lab-page';
 import { advantageLabels, dropFile, openByChooser, pickMixedGroup, waitForSummary } from './import-page';
 import { makeRollouts, toJsonl } from '../fixtures/make-rollouts';
 
@@ -34,6 +34,9 @@ describe('your rollouts (import)', () => {
     expect(await page.getByTestId('circuitous-reference').innerText()).toMatch(/group's quickest success \(T = \d+\) \+ slack \d+/);
     // the overview follows once every group is scored, the equation cards and scatters the group's first paint
     await expect.poll(() => page.getByTestId('overview-table').locator('tbody tr').count(), { timeout: 15_000 }).toBe(3);
+    // the overview's panels fill full rows at the grid's measured width (4 columns at 1280 px), each as wide as its plot
+    await expect.poll(async () => regularRows(await curvePanels(page, '.import-overview .curve-grid')), { timeout: 15_000 }).toBe(true);
+    expect((await curvePanels(page, '.import-overview .curve-grid')).filter(([top]) => top === 0).length).toBe(4);
     await expect.poll(() => page.getByRole('figure', { name: 'PlanPO equation' }).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('[data-testid="divergence-point"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByLabel('Training step', { exact: true }).selectOption('2');

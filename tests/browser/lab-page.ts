@@ -69,3 +69,22 @@ export async function trainingLab(browser: Browser, url: string): Promise<Page> 
 /** "grpo 12, planpo 11": each run's iteration now. */
 export const runIterations = async (page: Page): Promise<string> =>
   (await runLines(page)).map((l) => `${l.estimator} ${l.iteration}`).join(', ');
+
+/**
+ * The panels of a `.curve-grid` (training curves, the import overview), each as [top within the grid, panel width,
+ * plot width]: a panel is as wide as its plot, so the columns the view laid out hold; a long title once widened its
+ * panel and pushed the next one to a new row.
+ */
+export async function curvePanels(page: Page, grid: string): Promise<Array<[top: number, width: number, plot: number]>> {
+  return page.locator(grid).evaluate((el) => [...el.children].map((c) => {
+    const box = c.getBoundingClientRect();
+    return [Math.round(box.top - el.getBoundingClientRect().top), Math.round(box.width), Number(c.querySelector('svg')?.getAttribute('width'))] as [number, number, number];
+  }));
+}
+
+/** Whether the panels sit in full rows of equal width: every panel exactly as wide as its plot, every row but the last as full as the first. */
+export function regularRows(panels: ReadonlyArray<readonly [number, number, number]>): boolean {
+  const perRow = panels.filter(([top]) => top === panels[0]?.[0]).length;
+  const rows = new Set(panels.map(([top]) => top)).size;
+  return panels.length > 0 && panels.every(([, width, plot]) => width === plot) && rows === Math.ceil(panels.length / perRow);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, launchChromium, openPage, type LabBrowser } from './browser';
-import { groupSnapshot, runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
+import { curvePanels, groupSnapshot, regularRows, runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
 import { compositedLayers } from './layer-tree';
 
 const baseUrl = inject('baseUrl');
@@ -157,6 +157,10 @@ describe('the lab', () => {
     await expect.poll(() => page.getByTestId('divergence-point').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(responses);
     await page.getByRole('region', { name: 'Training curves' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByRole('figure', { name: 'Success rate' }).locator('path.smooth').count(), { timeout: 30_000 }).toBe(2);
+    // each panel is as wide as its plot, in full rows (a long title with its download buttons once widened its panel)
+    const panels = await curvePanels(page, '.training-curves .curve-grid');
+    expect(panels.length, JSON.stringify(panels)).toBeGreaterThanOrEqual(6);
+    expect(regularRows(panels), JSON.stringify(panels)).toBe(true);
 
     // arrows move through trajectories and turns
     await page.keyboard.press('ArrowRight');
