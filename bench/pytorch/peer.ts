@@ -10,7 +10,8 @@
  * Needs python3 with torch (Debian: `apt-get install python3-torch libopenblas0-pthread`);
  * otherwise it prints how to install them and skips the row. Env: BENCH_PYTHON (interpreter; tried
  * first, then python3, then /usr/bin/python3), BENCH_PEER_ROUNDS (default 9), BENCH_PEER_WARM (real
- * iterations trained before the mini-batch is taken, default 2), BENCH_PEER_FILE (where the batch
+ * iterations trained before the mini-batch is taken, default 2), BENCH_PEER_SAMPLE_WARM (untimed sampling
+ * steps each side runs before the rounds, default 2000), BENCH_PEER_FILE (where the batch
  * file is written; default a temporary file), BENCH_PEER=0 skips the row.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -204,6 +205,12 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     tfGemm: [] as number[], ptGemm: [] as number[], tfSampleRun: [] as number[], ptSampleRun: [] as number[],
   };
   const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
+  // The sampling step settles only after about a thousand calls (V8's tiers: 570 µs per step over the first 20, 330
+  // over steps 200-1,000, 250 after), and a rollout makes ~300 per iteration, so training runs it settled. Both sides
+  // first run the same number of untimed sampling steps (BENCH_PEER_SAMPLE_WARM; 0 measures the unsettled start).
+  const sampleWarm = Number(process.env.BENCH_PEER_SAMPLE_WARM ?? 2000);
+  for (let s = 0; s < sampleWarm; s++) await sampling.run();
+  if (sampleWarm > 0) await twin.time('sample', 'sparse', sampleWarm);
   // one warm-up round (not timed), then alternate: tfjs, PyTorch sparse, PyTorch dense, tfjs, ...
   for (let round = -1; round < rounds; round++) {
     const keep = round >= 0;
