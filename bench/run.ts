@@ -15,7 +15,7 @@
  * Last, the soak (bench/soak.ts: 1,000 Node iterations, two Chromium runs for 5 minutes):
  * BENCH_SOAK=0 skips it, BENCH_SOAK=only runs nothing else.
  * The PyTorch peer (bench/pytorch/peer.ts) runs after the Node rows when python3 + torch are installed
- * (BENCH_PEER=0 skips it; BENCH_PEER_ROUNDS, BENCH_PEER_WARM, BENCH_PYTHON); otherwise it says how to install them.
+ * (BENCH_PEER=0 skips it; BENCH_PEER_ROUNDS, BENCH_PEER_WARM, BENCH_PEER_SAMPLE_WARM, BENCH_PYTHON); otherwise it says how to install them.
  * Long rows, off by default: BENCH_GRID=1 iteration time vs G, B, max turns (bench/grid.ts); BENCH_THREADS=1
  * wasm threads vs one thread in Chromium (bench/browser-threads.ts); BENCH_COMPETENCE=1 time to competence of
  * PlanPO and GRPO (bench/competence.ts, minutes); BENCH_BACKPRESSURE=1 the lab's training throughput with and
