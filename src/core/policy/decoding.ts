@@ -82,15 +82,19 @@ function commandEntry(vocab: Vocabulary, table: Map<string, CommandEntry>, comma
 
 /**
  * Scratch tables indexed by token id, shared by every decoder (a call fills and clears what it
- * uses before it returns): which tokens a call has seen, and lookahead's per-token maximum and bits.
+ * uses before it returns): which tokens a call has seen (`marks`), and lookahead's per-token
+ * maximum task-word count (`most`) and task-word slots (`bits`).
  */
-let MARKS = new Uint8Array(256);
-let LOOKAHEAD_MOST = new Int32Array(256);
-let LOOKAHEAD_BITS = new Int32Array(256);
+const TOKEN_SCRATCH = { marks: new Uint8Array(256), most: new Int32Array(256), bits: new Int32Array(256) };
 
-function tokenMarks(V: number): Uint8Array {
-  if (MARKS.length < V) [MARKS, LOOKAHEAD_MOST, LOOKAHEAD_BITS] = [new Uint8Array(V), new Int32Array(V), new Int32Array(V)];
-  return MARKS;
+/** TOKEN_SCRATCH, grown to at least V tokens. */
+function tokenScratch(V: number): { readonly marks: Uint8Array; readonly most: Int32Array; readonly bits: Int32Array } {
+  if (TOKEN_SCRATCH.marks.length < V) {
+    TOKEN_SCRATCH.marks = new Uint8Array(V);
+    TOKEN_SCRATCH.most = new Int32Array(V);
+    TOKEN_SCRATCH.bits = new Int32Array(V);
+  }
+  return TOKEN_SCRATCH;
 }
 
 /** Sorts a short list of numbers ascending, in place (an insertion sort: Array#sort allocates a work copy). */
@@ -170,7 +174,7 @@ export class ResponseDecoder {
 
   private actionContinuations(): number[] {
     const k = this.actionWords.length;
-    const marks = tokenMarks(this.vocab.size);
+    const { marks } = tokenScratch(this.vocab.size);
     const next: number[] = [];
     for (let j = 0; j < this.live.length; j++) {
       const seq = this.commandTokens[this.live[j]];
@@ -196,9 +200,7 @@ export class ResponseDecoder {
     const V = this.vocab.size;
     const k = this.actionWords.length;
     // per next token v: the most task words of a command through v, and the task-word slots they name
-    const marks = tokenMarks(V);
-    const most = LOOKAHEAD_MOST;
-    const bitsOf = LOOKAHEAD_BITS;
+    const { marks, most, bits: bitsOf } = tokenScratch(V);
     const tokens: number[] = [];
     for (let j = 0; j < this.live.length; j++) {
       const i = this.live[j];
