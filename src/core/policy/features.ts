@@ -196,6 +196,8 @@ export function encoderFeatures(input: PolicyInput, hashBuckets: number, taskFea
     add(`h${age}o`, h.observation);
     add(`h${age}a`, h.action);
   });
+  // the prompt's many commands: the memo looked up once and add's loop written out (through add, or a shared
+  // bucketing closure, these prompts' features took ~10 % longer in a scratch loop over a rollout's 1,908 prompts)
   const admissible = ngramMemo('adm');
   for (let i = 0; i < input.admissible.length; i++) {
     const hashes = admissible(input.admissible[i]);
