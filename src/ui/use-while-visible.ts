@@ -19,7 +19,7 @@ export function useWhileVisible<T>(value: T, hasContent?: (v: T) => boolean): [T
   const frozen = useRef(value);
   useEffect(() => {
     if (!element || typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
+      setVisible(true); // the next element starts shown, not frozen by the last one's exit
       return;
     }
     const observer = new IntersectionObserver(([entry]) => setVisible(entry.isIntersecting), { rootMargin: '200px' });
