@@ -14,7 +14,7 @@ const coreBannedImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/.*-tmp.*', 'dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'out/**', 'runs/**'] },
+  { ignores: ['**/.*-tmp.*', 'dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'out/**', 'runs/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -24,6 +24,7 @@ import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-si
 import wasmThreadedSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 
 import type { BackendName, BackendRequest } from './backend-request';
+import { installWasmMatMul, ownMatMulActive } from '../src/core/policy/wasm-matmul';
 
 export type { BackendName, BackendRequest } from './backend-request';
 
@@ -46,6 +47,8 @@ export interface BackendInfo {
   threads: number | null;
   /** Whether the worker is cross-origin isolated (SharedArrayBuffer available). */
   crossOriginIsolated: boolean;
+  /** wasm: whose matrix product runs, the project's SIMD kernel (one thread) or XNNPACK's (threads); null on other backends. */
+  matMul: 'rollout-lab' | 'xnnpack' | null;
 }
 
 /** The pthreads tfjs-backend-wasm 4.22's threaded binary pre-spawns (PTHREAD_POOL_SIZE). */
@@ -133,7 +136,10 @@ async function trySetBackend(name: BackendName, threads: number): Promise<boolea
   try {
     const ok = await tf.setBackend(name); // resolves false (does not throw) when unavailable
     await tf.ready();
-    return ok && tf.getBackend() === name;
+    if (!ok || tf.getBackend() !== name) return false;
+    // The project's matrix product in place of tfjs-wasm's on one thread (same floats; a threaded build keeps XNNPACK's pool)
+    if (name === 'wasm') await installWasmMatMul();
+    return true;
   } catch {
     return false;
   }
@@ -167,6 +173,7 @@ export async function selectBackend(requested: BackendRequest, threads?: number)
       return {
         backend: name, requested, adapter, tfjsVersion: tf.version_core, notice: describeFallback(requested, adapter, name),
         threads: name === 'wasm' ? wasmModule!.getThreadsCount() : null, crossOriginIsolated: Boolean(self.crossOriginIsolated),
+        matMul: name !== 'wasm' ? null : ownMatMulActive() ? 'rollout-lab' : 'xnnpack',
       };
     }
   }

@@ -22,6 +22,7 @@ import { createInterface } from 'node:readline';
 import * as tf from '@tensorflow/tfjs';
 import { useNodeBackend } from '../../src/cli/tf-node';
 import { TurnSession } from '../../src/core/policy/policy';
+import { matMulT, transposedLeft } from '../../src/core/policy/gradients';
 import { median } from '../../src/bench/timing';
 import { createRng } from '../../src/core/math';
 import { GATES } from '../../src/core/policy/inputs';
@@ -149,7 +150,7 @@ export function chunkDecisions(peer: PeerBatch): number[] {
 
 /**
  * The matrix products of one update step alone (model.ts decoderOf forward, gradients.ts backward:
- * the same shapes, the transposes explicit as gradients.ts writes them) on random data: what the
+ * the same shapes, the transposes through gradients.ts's own helpers) on random data: what the
  * step would cost if it did nothing else. twin.py's `gemm` times the same products in PyTorch.
  */
 export function gemmStep(sizes: readonly number[], D: number, V: number, G: number) {
@@ -159,20 +160,19 @@ export function gemmStep(sizes: readonly number[], D: number, V: number, G: numb
   const data = sizes.map((n) => ({
     h: r(n, D), h2: r(n, D), dz: r(n, V), dg: r(n, G), dp: r(n, D), hid: r(D, D), hb: tf.tensor1d(values(D)), out: r(D, V), ob: tf.tensor1d(values(V)), gate: r(D, G),
   }));
-  const t = (x: tf.Tensor2D) => tf.transpose(x);
   return {
     run: () => tf.tidy(() => {
       for (const x of data) {
         tf.fused.matMul({ a: x.h, b: x.hid, bias: x.hb, activation: 'relu' });
         tf.matMul(x.h2, x.gate);
         tf.fused.matMul({ a: x.h2, b: x.out, bias: x.ob });
-        tf.matMul(x.dz, t(x.out));
-        tf.matMul(x.dg, t(x.gate));
-        tf.matMul(x.dp, t(x.hid));
-        const h2T = t(x.h2); // transposed once for both output-layer weight gradients, as gradients.ts does
-        tf.matMul(h2T, x.dg);
-        tf.matMul(t(x.h), x.dp);
-        tf.matMul(h2T, x.dz);
+        matMulT(x.dz, x.out);
+        matMulT(x.dg, x.gate);
+        matMulT(x.dp, x.hid);
+        const h2T = transposedLeft(x.h2); // one operand for both output-layer weight gradients, as gradients.ts has it
+        h2T(x.dg);
+        transposedLeft(x.h)(x.dp);
+        h2T(x.dz);
       }
     }),
     /** Multiply-adds × 2 of the products. */

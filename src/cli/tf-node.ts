@@ -9,6 +9,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { installWasmMatMul } from '../core/policy/wasm-matmul';
 
 export const NODE_BACKENDS = ['cpu', 'wasm'] as const;
 export type NodeBackend = (typeof NODE_BACKENDS)[number];
@@ -18,5 +19,6 @@ export async function useNodeBackend(name: NodeBackend): Promise<string> {
   const ok = await tf.setBackend(name);
   await tf.ready();
   if (!ok || tf.getBackend() !== name) throw new Error(`tfjs backend "${name}" did not activate (active: ${tf.getBackend()})`);
+  if (name === 'wasm' && process.env.ROLLOUT_LAB_XNNPACK_MATMUL !== '1') await installWasmMatMul();
   return tf.getBackend();
 }

@@ -21,12 +21,14 @@ export function StatusBar({ children }: { children?: React.ReactNode }) {
         data-selftest-ok={selfTest ? String(selfTest.ok) : ''}
         data-threads={info?.threads ?? ''}
         data-isolated={info ? String(info.crossOriginIsolated) : ''}
+        data-matmul={info?.matMul ?? ''}
       >
         {phase === 'starting' && 'Backend: starting…'}
         {phase === 'ready' && info && (
           <>
             Backend: <strong>{info.backend}</strong>
             {info.threads !== null && ` · ${info.threads} ${info.threads === 1 ? 'thread' : 'threads'}${info.crossOriginIsolated ? '' : ' (page not cross-origin isolated)'}`}
+            {info.matMul && ` · matmul: ${info.matMul === 'rollout-lab' ? 'Rollout Lab SIMD' : 'XNNPACK'}`}
             {' '}· WebGPU adapter: {adapter} · tfjs {info.tfjsVersion}
             {selfTest && (selfTest.ok ? ' · self-test ok' : ' · self-test FAILED')}
           </>

@@ -3,7 +3,8 @@
  * cross-origin isolated, the trainer worker runs the threaded-SIMD wasm binary for 2+ threads and the
  * status bar shows its thread count; without the headers it is one thread, and the status bar says why.
  * Determinism per thread count, measured: N threads replay bit for bit, and give the same numbers
- * as 1 thread and as the non-isolated single-threaded binary.
+ * as 1 thread and as the non-isolated single-threaded binary (one thread runs the project's matrix
+ * product, src/core/policy/wasm-matmul.ts; N threads run XNNPACK's).
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -55,6 +56,7 @@ describe('wasm threads', () => {
     expect(status.isolated).toBe('true');
     expect(status.threads).toBe(String(expected));
     expect(status.text).toContain(`wasm · ${expected} ${expected === 1 ? 'thread' : 'threads'}`);
+    expect(status.text).toContain(`matmul: ${expected === 1 ? 'Rollout Lab SIMD' : 'XNNPACK'}`); // one thread: the project's kernel
     expect(status.text).not.toContain('not cross-origin isolated');
     expect(errors).toEqual([]);
   });
@@ -63,7 +65,7 @@ describe('wasm threads', () => {
     const { page, errors } = await openPage(lab, `${baseUrl}?backend=wasm&threads=2`);
     const status = await statusOf(page);
     expect(status.threads).toBe('2');
-    expect(status.text).toContain('wasm · 2 threads');
+    expect(status.text).toContain('wasm · 2 threads · matmul: XNNPACK'); // XNNPACK spreads products over its pool
     expect(errors).toEqual([]);
     const other = await openPage(lab, `${plain.url}?backend=wasm&threads=2`);
     expect((await statusOf(other.page)).threads).toBe('1');
@@ -75,7 +77,7 @@ describe('wasm threads', () => {
     const status = await statusOf(page);
     expect(status.isolated).toBe('false');
     expect(status.threads).toBe('1');
-    expect(status.text).toContain('1 thread (page not cross-origin isolated)');
+    expect(status.text).toContain('1 thread (page not cross-origin isolated) · matmul: Rollout Lab SIMD');
   });
 
   it('N threads replay bit for bit and match 1 thread and the single-threaded binary', async () => {
@@ -83,15 +85,15 @@ describe('wasm threads', () => {
     const cores = (await page.evaluate('navigator.hardwareConcurrency')) as number;
     const n = Math.max(2, Math.min(8, cores));
     const many = await train(page, n);
-    expect(many.info).toMatchObject({ backend: 'wasm', threads: n, crossOriginIsolated: true });
+    expect(many.info).toMatchObject({ backend: 'wasm', threads: n, crossOriginIsolated: true, matMul: 'xnnpack' });
     expect(many.metrics.map((m) => m.iteration)).toEqual([1, 2]);
     expect(many.metrics.every((m) => Number.isFinite(m.loss) && m.tokens > 0)).toBe(true);
     expect(stable(await train(page, n))).toEqual(stable(many));
     const one = await train(page, 1);
-    expect(one.info.threads).toBe(1);
+    expect(one.info).toMatchObject({ threads: 1, matMul: 'rollout-lab' }); // the project's SIMD product, XNNPACK's floats
     expect(stable(one)).toEqual(stable(many));
     const single = await train(await benchPage(lab, plain.url));
-    expect(single.info).toMatchObject({ threads: 1, crossOriginIsolated: false });
+    expect(single.info).toMatchObject({ threads: 1, crossOriginIsolated: false, matMul: 'rollout-lab' });
     expect(stable(single)).toEqual(stable(many));
   });
 });

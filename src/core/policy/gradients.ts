@@ -10,24 +10,31 @@
  *   ∂ℓ/∂zₙ = (gL·(onehot(aₙ) − π) − gH·π·(log π + Hₙ)) / τ
  * (softmax Jacobian with H = −Σ π log π; masked tokens have π = 0 and get no gradient).
  * Then the layers in reverse: relu passes where its output is > 0 (tfjs's step, 0 at 0); biases sum
- * their rows; W gets Aᵀ·dY with explicit transposes (transposeA is 10–25× slower on wasm); the
+ * their rows; W gets Aᵀ·dY (the transposes read in place by the project's wasm product, written out
+ * elsewhere: tfjs-wasm's own transposeA is 10–25× slower); the
  * sparse inputs scatter-add their rows (SparseOperand.transposeTimes).
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
 import { gateWeights, toPacked, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
 import { columnSums, rowSlice, type SparseOperand } from './sparse';
+import { ownMatMulActive } from './wasm-matmul';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
 
-/** Aᵀ·B with an explicit transpose. */
-function tMatMul(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
-  return tf.matMul(tf.transpose(a), b);
+/**
+ * X as the left operand of Xᵀ·B products: read in place where the backend's product does that
+ * (the project's wasm kernel, wasm-matmul.ts), else transposed once here and shared by the products.
+ */
+export function transposedLeft(x: tf.Tensor2D): (b: tf.Tensor2D) => tf.Tensor2D {
+  if (ownMatMulActive()) return (b) => tf.matMul(x, b, true, false);
+  const xT = tf.transpose(x);
+  return (b) => tf.matMul(xT, b);
 }
 
-/** A·Bᵀ with an explicit transpose. */
-function matMulT(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
-  return tf.matMul(a, tf.transpose(b));
+/** A·Bᵀ: the transpose read by the product where it can, else written out. */
+export function matMulT(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
+  return ownMatMulActive() ? tf.matMul(a, b, false, true) : tf.matMul(a, tf.transpose(b));
 }
 
 /** dY ⊙ relu′: passes where the relu's output y is positive. */
@@ -62,8 +69,8 @@ export function policyGradients(
     // OUTPUT LAYER: z = h₂·W_out + b_out + M·(h₂·[W_look | W_gate])
     const dz = logitGrad(f, b, gLogProb, gEntropy, temperature); // [N, V]
     const dGates = tf.reshape(b.gated.transposeTimes(tf.reshape(dz, [-1, 1]) as tf.Tensor2D), [N, -1]) as tf.Tensor2D; // [N, G]
-    const h2T = tf.transpose(f.h2); // h₂ᵀ [D, N], read by both output-layer products
-    const dGateW = tf.matMul(h2T, dGates); // [D, G]
+    const h2T = transposedLeft(f.h2); // h₂ᵀ· [D, N]·, read by both output-layer products
+    const dGateW = h2T(dGates); // [D, G]
     const dh2 = tf.add(matMulT(dz, w.outW as tf.Tensor2D), matMulT(dGates, gateWeights(w))) as tf.Tensor2D; // [N, D]
     // HIDDEN LAYER: h₂ = relu(h·W_hid + b_hid)
     const dPre2 = reluBack(dh2, f.h2); // [N, D]
@@ -74,8 +81,8 @@ export function policyGradients(
     return {
       encW: b.encoder.transposeTimes(dCtx), encB: columnSums(dCtx),
       decW: rowSlice(dTable, 0, F), decB: columnSums(dh),
-      hidW: tMatMul(f.h, dPre2), hidB: columnSums(dPre2),
-      outW: tf.matMul(h2T, dz), outB: columnSums(dz),
+      hidW: transposedLeft(f.h)(dPre2), hidB: columnSums(dPre2),
+      outW: h2T(dz), outB: columnSums(dz),
       gateW: tf.slice(dGateW, [0, LOOKAHEAD_KINDS], [D, COPY_KINDS]),
       lookW: tf.slice(dGateW, [0, 0], [D, LOOKAHEAD_KINDS]),
     };
@@ -91,7 +98,7 @@ export function criticGradients(w: Weights, x: SparseOperand, c: tf.Tensor2D, gV
     const gV = tf.reshape(gValues, [-1, 1]) as tf.Tensor2D; // [R, 1]
     const dc = reluBack(matMulT(gV, w.valW as tf.Tensor2D), c); // [R, D]
     return {
-      valW: tMatMul(c, gV), valB: tf.reshape(tf.sum(gValues), [1]),
+      valW: transposedLeft(c)(gV), valB: tf.reshape(tf.sum(gValues), [1]),
       critW: x.transposeTimes(dc), critB: columnSums(dc),
     };
   });
