@@ -44,6 +44,8 @@ const KERNEL_NAMES = ['BatchMatMul', '_FusedMatMul'] as const;
 const K_BLOCK = 256;
 
 let installed: Installed | null = null;
+/** The module, compiled once: its instances share V8's optimized code. */
+let compiled: Promise<object> | null = null;
 /** tfjs-wasm's own kernels, as registered before this file replaced them. */
 const originals = new Map<string, tf.KernelConfig>();
 
@@ -64,8 +66,10 @@ export async function installWasmMatMul(): Promise<boolean> {
   if (!memory || (typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer)) return false;
   let instance: { exports: Record<string, unknown> };
   try {
-    instance = await WebAssemblyApi!.instantiate(await WebAssemblyApi!.compile(gemmModuleBytes()), { env: { memory } });
+    compiled ??= WebAssemblyApi!.compile(gemmModuleBytes());
+    instance = await WebAssemblyApi!.instantiate(await compiled, { env: { memory } });
   } catch {
+    compiled = null;
     return false; // no SIMD in this engine
   }
   const kernels = new Map(Object.entries(instance.exports).map(([name, fn]) => [name, fn as Gemm]));
