@@ -24,7 +24,7 @@ import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-si
 import wasmThreadedSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 
 import type { BackendName, BackendRequest } from './backend-request';
-import { installWasmMatMul, ownMatMulActive } from '../src/core/policy/wasm-matmul';
+import { installWasmKernels, ownKernelsActive } from '../src/core/policy/wasm-kernels';
 
 export type { BackendName, BackendRequest } from './backend-request';
 
@@ -47,7 +47,7 @@ export interface BackendInfo {
   threads: number | null;
   /** Whether the worker is cross-origin isolated (SharedArrayBuffer available). */
   crossOriginIsolated: boolean;
-  /** wasm: whose matrix product runs, the project's SIMD kernel (one thread) or XNNPACK's (threads); null on other backends. */
+  /** wasm: whose matrix product runs, the project's SIMD kernels (one thread; its segment sum too) or XNNPACK's (threads); null on other backends. */
   matMul: 'rollout-lab' | 'xnnpack' | null;
 }
 
@@ -137,8 +137,8 @@ async function trySetBackend(name: BackendName, threads: number): Promise<boolea
     const ok = await tf.setBackend(name); // resolves false (does not throw) when unavailable
     await tf.ready();
     if (!ok || tf.getBackend() !== name) return false;
-    // The project's matrix product in place of tfjs-wasm's on one thread (same floats; a threaded build keeps XNNPACK's pool)
-    if (name === 'wasm') await installWasmMatMul();
+    // The project's matrix product and segment sum in place of tfjs-wasm's on one thread (same floats; a threaded build keeps XNNPACK's pool)
+    if (name === 'wasm') await installWasmKernels();
     return true;
   } catch {
     return false;
@@ -173,7 +173,7 @@ export async function selectBackend(requested: BackendRequest, threads?: number)
       return {
         backend: name, requested, adapter, tfjsVersion: tf.version_core, notice: describeFallback(requested, adapter, name),
         threads: name === 'wasm' ? wasmModule!.getThreadsCount() : null, crossOriginIsolated: Boolean(self.crossOriginIsolated),
-        matMul: name !== 'wasm' ? null : ownMatMulActive() ? 'rollout-lab' : 'xnnpack',
+        matMul: name !== 'wasm' ? null : ownKernelsActive() ? 'rollout-lab' : 'xnnpack',
       };
     }
   }

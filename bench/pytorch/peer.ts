@@ -23,7 +23,7 @@ import * as tf from '@tensorflow/tfjs';
 import { useNodeBackend } from '../../src/cli/tf-node';
 import { TurnSession } from '../../src/core/policy/policy';
 import { matMulT, transposedLeft } from '../../src/core/policy/gradients';
-import { installWasmMatMul, ownMatMulActive, uninstallWasmMatMul } from '../../src/core/policy/wasm-matmul';
+import { installWasmKernels, ownKernelsActive, uninstallWasmKernels } from '../../src/core/policy/wasm-kernels';
 import { median } from '../../src/bench/timing';
 import { createRng } from '../../src/core/math';
 import { GATES } from '../../src/core/policy/inputs';
@@ -208,14 +208,14 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     tfGemm: [] as number[], ptGemm: [] as number[], tfSampleRun: [] as number[], ptSampleRun: [] as number[],
     xnUpdate: [] as number[], xnSampleRun: [] as number[], xnGemm: [] as number[],
   };
-  // tfjs-wasm's own products (XNNPACK) in the same rounds, for the gain of the project's (src/core/policy/wasm-matmul.ts)
-  const withXnnpack = ownMatMulActive();
+  // tfjs-wasm's own products (XNNPACK) in the same rounds, for the gain of the project's (src/core/policy/wasm-kernels.ts)
+  const withXnnpack = ownKernelsActive();
   const xnnpack = async <T>(f: () => Promise<T>): Promise<T> => {
-    uninstallWasmMatMul();
+    uninstallWasmKernels();
     try {
       return await f();
     } finally {
-      await installWasmMatMul();
+      await installWasmKernels();
     }
   };
   const keepIf = (keep: boolean, into: number[], ms: number) => keep && into.push(ms);
@@ -295,7 +295,7 @@ export function formatPeer(f: PeerFigures): string {
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchPrebuiltUpdateMs, 'pytorch prebuilt'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchPrebuiltSampleMs, 'pytorch prebuilt'),
     ...(f.xnnpack ? [
-      `  diagnostic, tfjs-wasm with its own products (XNNPACK, transposes written out) in the same rounds, against the project's (wasm-matmul.ts):`,
+      `  diagnostic, tfjs-wasm with its own products (XNNPACK, transposes written out) in the same rounds, against the project's (wasm-kernels.ts):`,
       xnRow(`update mini-batch (${f.responses} responses)`, f.xnnpack.updateMs, f.tfjsUpdateMs),
       xnRow(`sampling, ${RUN_STEPS} steps in a row, per step`, f.xnnpack.sampleRunMs, f.tfjsSampleRunMs),
       xnRow('products of one update step', f.xnnpack.gemmMs, f.tfjsGemmMs),

@@ -6,10 +6,13 @@
  * gradients come from `@tensorflow/tfjs` (its CJS bundle registers all of them and the cpu backend in
  * tfjs-core's global registries); `@tensorflow/tfjs-core/dist/register_all_gradients`, which the
  * worker uses, fails under Node ESM (ERR_UNSUPPORTED_DIR_IMPORT on its extensionless imports).
+ *
+ * On wasm the project's matrix product and segment sum replace tfjs-wasm's (src/core/policy/wasm-kernels.ts;
+ * same floats); `ROLLOUT_LAB_TFJS_KERNELS=1` keeps tfjs's own, for comparisons.
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { installWasmMatMul } from '../core/policy/wasm-matmul';
+import { installWasmKernels } from '../core/policy/wasm-kernels';
 
 export const NODE_BACKENDS = ['cpu', 'wasm'] as const;
 export type NodeBackend = (typeof NODE_BACKENDS)[number];
@@ -19,6 +22,6 @@ export async function useNodeBackend(name: NodeBackend): Promise<string> {
   const ok = await tf.setBackend(name);
   await tf.ready();
   if (!ok || tf.getBackend() !== name) throw new Error(`tfjs backend "${name}" did not activate (active: ${tf.getBackend()})`);
-  if (name === 'wasm' && process.env.ROLLOUT_LAB_XNNPACK_MATMUL !== '1') await installWasmMatMul();
+  if (name === 'wasm' && process.env.ROLLOUT_LAB_TFJS_KERNELS !== '1') await installWasmKernels();
   return tf.getBackend();
 }

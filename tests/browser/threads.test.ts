@@ -4,7 +4,7 @@
  * status bar shows its thread count; without the headers it is one thread, and the status bar says why.
  * Determinism per thread count, measured: N threads replay bit for bit, and give the same numbers
  * as 1 thread and as the non-isolated single-threaded binary (one thread runs the project's matrix
- * product, src/core/policy/wasm-matmul.ts; N threads run XNNPACK's).
+ * product, src/core/policy/wasm-kernels.ts; N threads run XNNPACK's).
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';

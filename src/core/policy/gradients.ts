@@ -18,23 +18,23 @@ import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
 import { gateWeights, toPacked, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
 import { columnSums, rowSlice, type SparseOperand } from './sparse';
-import { ownMatMulActive } from './wasm-matmul';
+import { ownKernelsActive } from './wasm-kernels';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
 
 /**
  * X as the left operand of Xᵀ·B products: read in place where the backend's product does that
- * (the project's wasm kernel, wasm-matmul.ts), else transposed once here and shared by the products.
+ * (the project's wasm kernel, wasm-kernels.ts), else transposed once here and shared by the products.
  */
 export function transposedLeft(x: tf.Tensor2D): (b: tf.Tensor2D) => tf.Tensor2D {
-  if (ownMatMulActive()) return (b) => tf.matMul(x, b, true, false);
+  if (ownKernelsActive()) return (b) => tf.matMul(x, b, true, false);
   const xT = tf.transpose(x);
   return (b) => tf.matMul(xT, b);
 }
 
 /** A·Bᵀ: the transpose read by the product where it can, else written out. */
 export function matMulT(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
-  return ownMatMulActive() ? tf.matMul(a, b, false, true) : tf.matMul(a, tf.transpose(b));
+  return ownKernelsActive() ? tf.matMul(a, b, false, true) : tf.matMul(a, tf.transpose(b));
 }
 
 /** dY ⊙ relu′: passes where the relu's output y is positive. */

@@ -4,7 +4,7 @@
  *
  * Each output is summed in the order XNNPACK sums it (bias or 0 first, then a₀b₀, a₁b₁, … in k order,
  * a multiply and an add per term, no fused multiply-add), so it gives the very floats tfjs-wasm's own
- * kernels give (tests/core/policy/wasm-matmul.test.ts). What it adds is speed on this project's shapes:
+ * kernels give (tests/core/policy/wasm-kernels.test.ts). What it adds is speed on this project's shapes:
  * no weight packing for every new right operand, and a transposed left operand read in place.
  *
  * A micro-kernel computes an MR × (4·NV) tile of C in registers: for each k it loads NV vectors of B's
@@ -16,90 +16,10 @@
  * k of a product summed in blocks: the running sums go through memory unchanged, so the order holds).
  */
 
-const I32 = 0x7f;
-const F32 = 0x7d;
-const V128 = 0x7b;
-
-/** Unsigned LEB128. */
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-/** Signed LEB128. */
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-}
-
-const vector = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const name = (s: string): number[] => [...uleb(s.length), ...Array.from(s, (ch) => ch.charCodeAt(0))];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-
-// Instructions used.
-const localGet = (i: number) => [0x20, ...uleb(i)];
-const localSet = (i: number) => [0x21, ...uleb(i)];
-const i32Const = (n: number) => [0x41, ...sleb(n)];
-const I32_ADD = [0x6a];
-const I32_SUB = [0x6b];
-const I32_MUL = [0x6c];
-const I32_EQZ = [0x45];
-const I32_GE_U = [0x4f];
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const END = [0x0b];
-const brIf = (depth: number) => [0x0d, ...uleb(depth)];
-const br = (depth: number) => [0x0c, ...uleb(depth)];
-const simd = (op: number) => [0xfd, ...uleb(op)];
-const memarg = (alignLog2: number, offset: number) => [...uleb(alignLog2), ...uleb(offset)];
-
-/** The lane type a micro-kernel works in: four f32 lanes of a v128, or one f32 (the last columns). */
-interface Lanes {
-  type: number;
-  width: number;
-  load: (offset: number) => number[];
-  store: (offset: number) => number[];
-  splat: (offset: number) => number[];
-  add: number[];
-  mul: number[];
-  zero: number[];
-  /** max(0, x) of the two values on the stack, 0 under x. */
-  relu: number[];
-}
-
-const VECTOR: Lanes = {
-  type: V128,
-  width: 4,
-  load: (o) => [...simd(0), ...memarg(2, o)], // v128.load (4-byte aligned is all a tensor promises)
-  store: (o) => [...simd(11), ...memarg(2, o)], // v128.store
-  splat: (o) => [...simd(9), ...memarg(2, o)], // v128.load32_splat
-  add: simd(228), // f32x4.add
-  mul: simd(230), // f32x4.mul
-  zero: [...simd(12), ...new Array(16).fill(0)], // v128.const 0
-  relu: simd(235), // f32x4.pmax(0, x) = 0 < x ? x : 0, XNNPACK's clamp
-};
-const SCALAR: Lanes = {
-  type: F32,
-  width: 1,
-  load: (o) => [0x2a, ...memarg(2, o)], // f32.load
-  store: (o) => [0x38, ...memarg(2, o)], // f32.store
-  splat: (o) => [0x2a, ...memarg(2, o)],
-  add: [0x92],
-  mul: [0x94],
-  zero: [0x43, 0, 0, 0, 0], // f32.const 0
-  relu: [0x97], // f32.max(0, x)
-};
+import {
+  BLOCK, br, brIf, END, I32, I32_ADD, I32_EQZ, I32_GE_U, I32_MUL, I32_SUB, i32Const, localGet, localSet, LOOP, SCALAR, VECTOR,
+  type WasmFunction,
+} from './wasm-emit';
 
 export type GemmInit = 'zero' | 'bias' | 'c';
 
@@ -120,7 +40,7 @@ export const kernelName = (k: MicroKernel): string => `mm${k.rows}x${k.cols}_${k
 const P = { a: 0, b: 1, c: 2, bias: 3, i0: 4, i1: 5, j0: 6, j1: 7, K: 8, ars: 9, acs: 10, ldb: 11, ldc: 12 } as const;
 const PARAMS = 13;
 
-function kernelBody(k: MicroKernel): { locals: Array<[number, number]>; code: number[] } {
+function gemmFunction(k: MicroKernel): WasmFunction {
   const lanes = k.cols === 1 ? SCALAR : VECTOR;
   const nv = k.cols === 1 ? 1 : k.cols / 4;
   const L = { i: PARAMS, j: PARAMS + 1, k: PARAMS + 2, pa: PARAMS + 3, pb: PARAMS + 4, pc: PARAMS + 5 };
@@ -202,8 +122,7 @@ function kernelBody(k: MicroKernel): { locals: Array<[number, number]>; code: nu
   }
   emit(localGet(L.i), i32Const(k.rows), I32_ADD, localSet(L.i), br(0), END, END);
   emit(localGet(L.j), i32Const(k.cols), I32_ADD, localSet(L.j), br(0), END, END);
-  emit(END);
-  return { locals: [[ints, I32], [k.rows * nv + nv + 1, lanes.type]], code };
+  return { name: kernelName(k), params: PARAMS, locals: [[ints, I32], [k.rows * nv + nv + 1, lanes.type]], body: code };
 }
 
 /** Every micro-kernel the module exports: 4-row and 1-row tiles, 8, 4 and 1 columns, each init and relu. */
@@ -211,20 +130,5 @@ export const MICRO_KERNELS: readonly MicroKernel[] = (['rows', 'cols'] as const)
   [8, 4, 1].flatMap((cols) =>
     (['zero', 'bias', 'c'] as const).flatMap((init) => [false, true].map((relu) => ({ rows, cols, init, relu, layout }))))));
 
-/**
- * The module's bytes. It imports the backend's memory as `env.memory` (`shared` for a threaded
- * build's SharedArrayBuffer heap) and exports one function per micro-kernel (kernelName).
- */
-export function gemmModuleBytes(shared = false): Uint8Array<ArrayBuffer> {
-  const type = section(1, vector([[0x60, ...uleb(PARAMS), ...new Array(PARAMS).fill(I32), 0]]));
-  const limits = shared ? [0x03, ...uleb(1), ...uleb(65536)] : [0x00, ...uleb(1)];
-  const imports = section(2, vector([[...name('env'), ...name('memory'), 0x02, ...limits]]));
-  const funcs = section(3, vector(MICRO_KERNELS.map(() => [0])));
-  const exports = section(7, vector(MICRO_KERNELS.map((k, i) => [...name(kernelName(k)), 0x00, ...uleb(i)])));
-  const code = section(10, vector(MICRO_KERNELS.map((k) => {
-    const { locals, code: body } = kernelBody(k);
-    const fn = [...vector(locals.map(([count, type]) => [...uleb(count), type])), ...body];
-    return [...uleb(fn.length), ...fn];
-  })));
-  return new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, ...type, ...imports, ...funcs, ...exports, ...code]);
-}
+/** The GEMM functions of the kernel module (wasm-kernels.ts), one per micro-kernel. */
+export const gemmFunctions = (): WasmFunction[] => MICRO_KERNELS.map(gemmFunction);

@@ -1,17 +1,22 @@
 /**
- * The project's matrix product on tfjs's wasm backend (the module of wasm-gemm.ts), put in place of
- * tfjs-wasm's `BatchMatMul` and `_FusedMatMul` kernels in tfjs's kernel registry, so every
- * `tf.matMul` and `tf.fused.matMul` on wasm runs it: the network's forward pass, its written-out
- * backward pass and the sampler alike. Same floats as the kernels it replaces, bit for bit.
+ * The project's kernels on tfjs's wasm backend, put in place of tfjs-wasm's own in tfjs's kernel
+ * registry: the matrix product (wasm-gemm.ts) for `BatchMatMul` and `_FusedMatMul`, so every
+ * `tf.matMul` and `tf.fused.matMul` on wasm runs it (the forward pass, the written-out backward pass
+ * and the sampler alike), and the segment sum (wasm-segment-sum.ts) for `SparseSegmentSum` (sparse.ts's
+ * embedding bags). One WebAssembly module holds both, on the backend's own heap. Same floats as the
+ * kernels they replace, bit for bit.
  *
- * It takes what this project's products are: float32, one matrix per operand (any leading
- * dimensions of size 1), a bias as long as a row of C, linear or relu. Anything else, and every
- * product on a threaded build (XNNPACK spreads those over its thread pool; one thread here), goes to
- * tfjs's own kernel. A transposed B (small weights here) is transposed into a scratch matrix first; a
- * transposed A is read in place.
+ * They take what this project asks for: float32, one matrix per operand (any leading dimensions of
+ * size 1), a bias as long as a row of C, linear or relu; segment ids in order and indices in range.
+ * Anything else goes to tfjs's own kernel (which then says what is wrong), and nothing is replaced on
+ * a threaded build (XNNPACK spreads products over its thread pool; these run on one thread). A
+ * transposed B (small weights here) is transposed into a scratch matrix first; a transposed A is read
+ * in place.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import { gemmModuleBytes, kernelName, type GemmInit, type MicroKernel } from './wasm-gemm';
+import { moduleBytes } from './wasm-emit';
+import { gemmFunctions, kernelName, type GemmInit, type MicroKernel } from './wasm-gemm';
+import { SEGMENT_SUM, segmentSumFunction } from './wasm-segment-sum';
 
 /** The part of the WebAssembly API used here (src/core compiles without DOM or Node types; workers and Node have it). */
 interface WasmMemory { readonly buffer: ArrayBufferLike }
@@ -32,14 +37,21 @@ interface WasmBackend {
 
 type Gemm = (a: number, b: number, c: number, bias: number, i0: number, i1: number, j0: number, j1: number,
   K: number, aRowStride: number, aColStride: number, ldb: number, ldc: number) => void;
+type SegmentSum = (data: number, indices: number, segments: number, out: number, entries: number, cols: number) => void;
 
 interface Installed {
   backend: WasmBackend;
   memory: WasmMemory;
-  kernels: Map<string, Gemm>;
+  gemms: Map<string, Gemm>;
+  segmentSum: SegmentSum;
 }
 
-const KERNEL_NAMES = ['BatchMatMul', '_FusedMatMul'] as const;
+/** Each replaced kernel and what runs in its place (null: hand it to tfjs's own). */
+const REPLACED: Record<string, (own: Installed, args: KernelArgs) => tf.TensorInfo | null> = {
+  BatchMatMul: product,
+  _FusedMatMul: product,
+  SparseSegmentSum: segmentSum,
+};
 /** Terms of k summed per pass over C: a block of A's columns stays in cache across B's column panels. */
 const K_BLOCK = 256;
 
@@ -55,10 +67,10 @@ function heapMemory(backend: WasmBackend): WasmMemory | null {
 }
 
 /**
- * Puts the project's product in place on the active wasm backend. Resolves false, changing nothing,
- * where it does not apply: another backend, a threaded build, or no wasm SIMD.
+ * Puts the project's kernels in place on the active wasm backend. Resolves false, changing nothing,
+ * where they do not apply: another backend, a threaded build, or no wasm SIMD.
  */
-export async function installWasmMatMul(): Promise<boolean> {
+export async function installWasmKernels(): Promise<boolean> {
   if (tf.getBackend() !== 'wasm') return false;
   const backend = tf.backend() as unknown as WasmBackend;
   if (installed?.backend === backend) return true;
@@ -66,14 +78,14 @@ export async function installWasmMatMul(): Promise<boolean> {
   if (!memory || (typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer)) return false;
   let instance: { exports: Record<string, unknown> };
   try {
-    compiled ??= WebAssemblyApi!.compile(gemmModuleBytes());
+    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction()]));
     instance = await WebAssemblyApi!.instantiate(await compiled, { env: { memory } });
   } catch {
     compiled = null;
     return false; // no SIMD in this engine
   }
-  const kernels = new Map(Object.entries(instance.exports).map(([name, fn]) => [name, fn as Gemm]));
-  for (const name of KERNEL_NAMES) {
+  const gemms = new Map(Object.entries(instance.exports).map(([name, fn]) => [name, fn as Gemm]));
+  for (const [name, run] of Object.entries(REPLACED)) {
     if (originals.has(name)) continue;
     const original = tf.getKernel(name, 'wasm');
     if (!original) return false;
@@ -81,15 +93,19 @@ export async function installWasmMatMul(): Promise<boolean> {
     tf.unregisterKernel(name, 'wasm');
     tf.registerKernel({
       ...original,
-      kernelFunc: (args) => product(args as ProductArgs) ?? original.kernelFunc(args),
+      kernelFunc: (args) => {
+        const own = installed;
+        const out = own && args.backend === own.backend ? run(own, args as unknown as KernelArgs) : null;
+        return out ?? original.kernelFunc(args);
+      },
     });
   }
-  installed = { backend, memory, kernels };
+  installed = { backend, memory, gemms, segmentSum: instance.exports[SEGMENT_SUM] as SegmentSum };
   return true;
 }
 
-/** Gives tfjs-wasm its own product kernels back (benchmarks and tests compare the two). */
-export function uninstallWasmMatMul(): void {
+/** Gives tfjs-wasm its own kernels back (benchmarks and tests compare the two). */
+export function uninstallWasmKernels(): void {
   for (const [name, config] of originals) {
     tf.unregisterKernel(name, 'wasm');
     tf.registerKernel(config);
@@ -99,27 +115,26 @@ export function uninstallWasmMatMul(): void {
 }
 
 /**
- * Whether the active backend runs this file's product: then transposed operands are read in place,
+ * Whether the active backend runs this file's kernels: then transposed operands are read in place,
  * and a caller should pass transposeA / transposeB rather than write the transpose out (tfjs-wasm's
  * own kernel takes a transposed A 10–25× slower than a plain product).
  */
-export function ownMatMulActive(): boolean {
+export function ownKernelsActive(): boolean {
   return installed !== null && tf.getBackend() === 'wasm' && (tf.backend() as unknown) === installed.backend;
 }
 
-interface ProductArgs {
-  inputs: { a: tf.TensorInfo; b: tf.TensorInfo; bias?: tf.TensorInfo | null; preluActivationWeights?: tf.TensorInfo | null };
+interface KernelArgs {
+  inputs: Record<string, tf.TensorInfo | null | undefined>;
   backend: unknown;
-  attrs: { transposeA: boolean; transposeB: boolean; activation?: string };
+  attrs: { transposeA?: boolean; transposeB?: boolean; activation?: string };
 }
 
 const sizeOf = (dims: readonly number[]) => dims.reduce((s, d) => s * d, 1);
 
 /** C = op(A)·op(B) (+ bias) (relu) with this file's kernel, or null where tfjs's own kernel should run. */
-function product({ inputs, backend, attrs }: ProductArgs): tf.TensorInfo | null {
-  const own = installed;
-  if (!own || backend !== own.backend) return null;
+function product(own: Installed, { inputs, attrs }: KernelArgs): tf.TensorInfo | null {
   const { a, b, bias, preluActivationWeights } = inputs;
+  if (!a || !b) return null;
   const activation = attrs.activation ?? 'linear';
   if (a.dtype !== 'float32' || b.dtype !== 'float32' || preluActivationWeights) return null;
   if (activation !== 'linear' && activation !== 'relu') return null;
@@ -144,7 +159,7 @@ function product({ inputs, backend, attrs }: ProductArgs): tf.TensorInfo | null 
   gemm(own, {
     a: offset(a), b: offset(scratch ?? b), c: offset(out), bias: bias ? offset(bias) : 0,
     M, N, K, aRowStride: attrs.transposeA ? 4 : 4 * K, aColStride: attrs.transposeA ? 4 * M : 4,
-    transposeA: attrs.transposeA, relu: activation === 'relu',
+    transposeA: Boolean(attrs.transposeA), relu: activation === 'relu',
   });
   if (scratch) own.backend.disposeData(scratch.dataId);
   return out;
@@ -171,7 +186,7 @@ function gemm(own: Installed, g: GemmCall): void {
     const b = g.b + k0 * ldb;
     const run = (rows: number, cols: number, i0: number, i1: number, j0: number, j1: number) => {
       if (i1 <= i0 || j1 <= j0) return;
-      const fn = own.kernels.get(kernelName({ rows, cols, init, relu, layout: g.transposeA ? 'cols' : 'rows' } satisfies MicroKernel))!;
+      const fn = own.gemms.get(kernelName({ rows, cols, init, relu, layout: g.transposeA ? 'cols' : 'rows' } satisfies MicroKernel))!;
       fn(a, b, g.c, g.bias, i0, i1, j0, j1, kb, g.aRowStride, g.aColStride, ldb, ldc);
     };
     for (const [cols, j0, j1] of [[8, 0, cols8], [4, cols8, cols4], [1, cols4, g.N]] as const) {
@@ -179,4 +194,31 @@ function gemm(own: Installed, g: GemmCall): void {
       run(1, cols, rows4, g.M, j0, j1);
     }
   }
+}
+
+/** out[s] = Σ data[indices[e]] over the entries e of segment s, in entry order; null where tfjs's kernel should run (and say what is wrong). */
+function segmentSum(own: Installed, { inputs }: KernelArgs): tf.TensorInfo | null {
+  const { data, indices, segmentIds } = inputs;
+  if (!data || !indices || !segmentIds || data.dtype !== 'float32' || indices.dtype !== 'int32' || segmentIds.dtype !== 'int32') return null;
+  const entries = indices.shape[0];
+  if (data.shape.length < 1 || indices.shape.length !== 1 || segmentIds.shape.length !== 1 || segmentIds.shape[0] !== entries || entries === 0) return null;
+  const dataRows = data.shape[0];
+  const cols = sizeOf(data.shape.slice(1));
+  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const ints = new Int32Array(own.memory.buffer);
+  const idx = offset(indices) >> 2;
+  const seg = offset(segmentIds) >> 2;
+  let previous = 0;
+  for (let e = 0; e < entries; e++) {
+    const i = ints[idx + e];
+    const s = ints[seg + e];
+    if (i < 0 || i >= dataRows || s < previous) return null;
+    previous = s;
+  }
+  const rows = previous + 1; // tfjs: one past the last segment id
+  const out = own.backend.makeOutput([rows, ...data.shape.slice(1)], 'float32');
+  const at = offset(out);
+  new Float32Array(own.memory.buffer, at, rows * cols).fill(0); // rows no segment names; the kernel writes the rest
+  if (cols > 0) own.segmentSum(offset(data), offset(indices), offset(segmentIds), at, entries, cols);
+  return out;
 }

@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import fc from 'fast-check';
-import { installWasmMatMul, ownMatMulActive, uninstallWasmMatMul } from '../../../src/core/policy/wasm-matmul';
-import { gemmModuleBytes, MICRO_KERNELS, kernelName } from '../../../src/core/policy/wasm-gemm';
+import { installWasmKernels, ownKernelsActive, uninstallWasmKernels } from '../../../src/core/policy/wasm-kernels';
+import { moduleBytes } from '../../../src/core/policy/wasm-emit';
+import { gemmFunctions, MICRO_KERNELS, kernelName } from '../../../src/core/policy/wasm-gemm';
+import { SEGMENT_SUM, segmentSumFunction } from '../../../src/core/policy/wasm-segment-sum';
 import { Trainer } from '../../../src/core/train';
 import { buttonEnv } from '../rollout/tiny-env';
 import { smallConfig } from '../train/small-config';
 
-// The project's wasm matrix product (wasm-matmul.ts) replaces tfjs-wasm's BatchMatMul and _FusedMatMul.
-// It must give tfjs's own floats bit for bit, or every recorded run and shipped result would stop being
-// what this code trains.
+// The project's wasm kernels (wasm-kernels.ts) replace tfjs-wasm's BatchMatMul, _FusedMatMul and
+// SparseSegmentSum. They must give tfjs's own floats bit for bit, or every recorded run and shipped result
+// would stop being what this code trains.
 
 const bits = (x: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(x).buffer));
 
@@ -59,23 +61,25 @@ const product = fc.record({
   transposeA: fc.boolean(), transposeB: fc.boolean(), bias: fc.boolean(), relu: fc.boolean(), seed: fc.integer({ min: 0, max: 10_000 }),
 });
 
+const functions = () => [...gemmFunctions(), segmentSumFunction()];
+
 describe('the project\'s wasm matrix product', () => {
   beforeAll(async () => {
     await tf.setBackend('wasm');
-    expect(await installWasmMatMul()).toBe(true);
+    expect(await installWasmKernels()).toBe(true);
   });
   afterAll(async () => {
-    uninstallWasmMatMul();
+    uninstallWasmKernels();
     await tf.setBackend('cpu');
   });
 
-  it('is a valid module with one export per micro-kernel', () => {
-    const bytes = gemmModuleBytes();
+  it('is a valid module with one export per micro-kernel and the segment sum', () => {
+    const bytes = moduleBytes(functions());
     expect(WebAssembly.validate(bytes)).toBe(true);
     const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
-    expect(names).toEqual(MICRO_KERNELS.map(kernelName));
+    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM]);
     expect(new Set(names).size).toBe(names.length);
-    expect(WebAssembly.validate(gemmModuleBytes(true))).toBe(true); // the shared-memory import of a threaded build
+    expect(WebAssembly.validate(moduleBytes(functions(), true))).toBe(true); // the shared-memory import of a threaded build
   });
 
   it('sums in the documented order: equals a float32 reference term by term, for every transpose, bias and relu', () => {
@@ -99,12 +103,12 @@ describe('the project\'s wasm matrix product', () => {
     ];
     const cases = [...shapes, ...fc.sample(product, { numRuns: 60, seed: 7 })];
     const run = (f: typeof asked) => cases.map((p) => tf.tidy(() => Array.from(f(p, operands(p)).dataSync())));
-    expect(ownMatMulActive()).toBe(true);
+    expect(ownKernelsActive()).toBe(true);
     const ours = run(asked);
-    uninstallWasmMatMul();
-    expect(ownMatMulActive()).toBe(false);
+    uninstallWasmKernels();
+    expect(ownKernelsActive()).toBe(false);
     const theirs = run(tfjsOwn);
-    expect(await installWasmMatMul()).toBe(true);
+    expect(await installWasmKernels()).toBe(true);
     cases.forEach((p, i) => expect(bits(ours[i]), JSON.stringify(p)).toEqual(bits(theirs[i])));
   });
 
@@ -143,18 +147,89 @@ describe('the project\'s wasm matrix product', () => {
       return { metrics, weights: Object.fromEntries(Object.entries(weights).map(([k, w]) => [k, bits(w.data)])) };
     };
     const ours = await train();
-    uninstallWasmMatMul();
+    uninstallWasmKernels();
     const theirs = await train();
-    expect(await installWasmMatMul()).toBe(true);
+    expect(await installWasmKernels()).toBe(true);
     expect(ours.metrics).toEqual(theirs.metrics);
     expect(ours.weights).toEqual(theirs.weights);
   });
 
   it('is not put in place on the cpu backend', async () => {
     await tf.setBackend('cpu');
-    expect(await installWasmMatMul()).toBe(false);
-    expect(ownMatMulActive()).toBe(false);
+    expect(await installWasmKernels()).toBe(false);
+    expect(ownKernelsActive()).toBe(false);
     await tf.setBackend('wasm');
-    expect(ownMatMulActive()).toBe(true);
+    expect(ownKernelsActive()).toBe(true);
+  });
+});
+
+/** Sorted segment ids with gaps and repeats, indices anywhere in the data (repeats too), data with signed zeros. */
+const segmentCase = fc.record({
+  dataRows: fc.integer({ min: 1, max: 30 }),
+  cols: fc.constantFrom(1, 3, 4, 5, 31, 32, 37, 64, 128),
+  entries: fc.integer({ min: 1, max: 60 }),
+  seed: fc.integer({ min: 0, max: 10_000 }),
+});
+
+function segmentOperands(c: { dataRows: number; cols: number; entries: number; seed: number }) {
+  let x = c.seed + 1;
+  const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const values = Float32Array.from({ length: c.dataRows * c.cols }, () => (next() < 0.2 ? -0 : (next() - 0.5) * 8));
+  const indices = Int32Array.from({ length: c.entries }, () => Math.floor(next() * c.dataRows));
+  const segments = new Int32Array(c.entries);
+  for (let e = 1; e < c.entries; e++) segments[e] = segments[e - 1] + (next() < 0.5 ? 0 : Math.floor(next() * 3));
+  return { values, indices, segments };
+}
+
+function segmentReference(c: { dataRows: number; cols: number }, { values, indices, segments }: ReturnType<typeof segmentOperands>): Float32Array {
+  const rows = segments[segments.length - 1] + 1;
+  const out = new Float32Array(rows * c.cols);
+  for (let e = 0; e < indices.length; e++) {
+    for (let j = 0; j < c.cols; j++) out[segments[e] * c.cols + j] = Math.fround(out[segments[e] * c.cols + j] + values[indices[e] * c.cols + j]);
+  }
+  return out;
+}
+
+describe('the project\'s wasm segment sum', () => {
+  beforeAll(async () => {
+    await tf.setBackend('wasm');
+    expect(await installWasmKernels()).toBe(true);
+  });
+  afterAll(async () => {
+    uninstallWasmKernels();
+    await tf.setBackend('cpu');
+  });
+
+  const segmentSum = (c: { dataRows: number; cols: number }, ops: ReturnType<typeof segmentOperands>) => tf.tidy(() => {
+    const out = tf.sparse.sparseSegmentSum(tf.tensor2d(ops.values, [c.dataRows, c.cols]), tf.tensor1d(ops.indices, 'int32'), tf.tensor1d(ops.segments, 'int32'));
+    return { shape: out.shape, values: Array.from(out.dataSync()) };
+  });
+
+  it('adds each segment\'s rows from +0 in entry order: equals a float32 reference, signed zeros and empty segments included', () => {
+    fc.assert(fc.property(segmentCase, (c) => {
+      const ops = segmentOperands(c);
+      const got = segmentSum(c, ops);
+      expect(got.shape).toEqual([ops.segments[ops.segments.length - 1] + 1, c.cols]);
+      expect(bits(got.values)).toEqual(bits(segmentReference(c, ops)));
+    }), { numRuns: 150 });
+  });
+
+  it('gives tfjs-wasm\'s own floats, bit for bit', async () => {
+    const cases = fc.sample(segmentCase, { numRuns: 80, seed: 3 });
+    const ours = cases.map((c) => segmentSum(c, segmentOperands(c)));
+    uninstallWasmKernels();
+    const theirs = cases.map((c) => segmentSum(c, segmentOperands(c)));
+    expect(await installWasmKernels()).toBe(true);
+    cases.forEach((c, i) => {
+      expect(ours[i].shape).toEqual(theirs[i].shape);
+      expect(bits(ours[i].values), JSON.stringify(c)).toEqual(bits(theirs[i].values));
+    });
+  });
+
+  it('leaves bad input to tfjs\'s kernel, which names it: an index out of range, segment ids out of order', () => {
+    const data = tf.ones([3, 4]);
+    expect(() => tf.sparse.sparseSegmentSum(data, tf.tensor1d([0, 3], 'int32'), tf.tensor1d([0, 0], 'int32'))).toThrow(/out of range|3/);
+    expect(() => tf.sparse.sparseSegmentSum(data, tf.tensor1d([0, 1], 'int32'), tf.tensor1d([1, 0], 'int32'))).toThrow(/increasing|sorted|order/);
+    data.dispose();
   });
 });
