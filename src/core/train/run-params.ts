@@ -98,7 +98,7 @@ function declaredRunParams(): ParamSpec[] {
       "how the policy reads the task: bag = hashed word unigrams and bigrams (word order beyond pairs is lost); sentences = also each word tagged with its sentence's number, so swapping two clauses' words changes the features",
       { group: 'advanced' }),
     integerParam('threads', null, 1, 8, 'wasm threads',
-      "XNNPACK threads of the lab's wasm backend on a cross-origin isolated page (elsewhere, and in Node, 1); auto: tfjs's default, half the logical cores; results are bit-identical for every count",
+      "threads of the lab's wasm backend on a cross-origin isolated page (elsewhere, and in Node, 1): 2 or more run tfjs-wasm's XNNPACK pool, 1 the project's own SIMD kernels; auto: tfjs's default, half the logical cores; results are bit-identical for every count",
       { group: 'advanced', nullable: 'auto' }),
   ];
 }
