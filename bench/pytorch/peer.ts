@@ -56,7 +56,7 @@ export interface PeerFigures {
   chunks: number[];
   responses: number;
   decisions: number;
-  /** The same tfjs steps with tfjs-wasm's own products (XNNPACK) in the same rounds; null where the project's product is not in use. */
+  /** The same tfjs steps with tfjs-wasm's own kernels (XNNPACK's products, tfjs's Adam) in the same rounds; null where the project's are not in use. */
   xnnpack: { updateMs: number; sampleRunMs: number; gemmMs: number } | null;
 }
 
@@ -208,7 +208,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     tfGemm: [] as number[], ptGemm: [] as number[], tfSampleRun: [] as number[], ptSampleRun: [] as number[],
     xnUpdate: [] as number[], xnSampleRun: [] as number[], xnGemm: [] as number[],
   };
-  // tfjs-wasm's own products (XNNPACK) in the same rounds, for the gain of the project's (src/core/policy/wasm-kernels.ts)
+  // tfjs-wasm's own kernels (XNNPACK's products, tfjs's Adam) in the same rounds, for the gain of the project's (src/core/policy/wasm-kernels.ts)
   const withXnnpack = ownKernelsActive();
   const xnnpack = async <T>(f: () => Promise<T>): Promise<T> => {
     uninstallWasmKernels();
@@ -295,7 +295,7 @@ export function formatPeer(f: PeerFigures): string {
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchPrebuiltUpdateMs, 'pytorch prebuilt'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchPrebuiltSampleMs, 'pytorch prebuilt'),
     ...(f.xnnpack ? [
-      `  diagnostic, tfjs-wasm with its own products (XNNPACK, transposes written out) in the same rounds, against the project's (wasm-kernels.ts):`,
+      `  diagnostic, tfjs-wasm with its own kernels (XNNPACK's products, transposes written out, tfjs's Adam) in the same rounds, against the project's (wasm-kernels.ts):`,
       xnRow(`update mini-batch (${f.responses} responses)`, f.xnnpack.updateMs, f.tfjsUpdateMs),
       xnRow(`sampling, ${RUN_STEPS} steps in a row, per step`, f.xnnpack.sampleRunMs, f.tfjsSampleRunMs),
       xnRow('products of one update step', f.xnnpack.gemmMs, f.tfjsGemmMs),

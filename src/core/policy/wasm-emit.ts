@@ -93,24 +93,29 @@ export const SCALAR: Lanes = {
   relu: [0x97], // f32.max(0, x)
 };
 
-/** One exported function: its name, i32 parameter count, locals as [count, type] runs, and body (without the final end). */
+/** One exported function: its name, parameters (a count of i32s, or their types), locals as [count, type] runs, and body (without the final end). */
 export interface WasmFunction {
   name: string;
-  params: number;
+  params: number | number[];
   locals: Array<[number, number]>;
   body: number[];
 }
 
+const paramTypes = (f: WasmFunction): number[] => (typeof f.params === 'number' ? new Array<number>(f.params).fill(I32) : f.params);
+
 /**
  * A module that imports the backend's memory as `env.memory` (`shared` for a threaded build's
- * SharedArrayBuffer heap) and exports `functions`, each taking i32 parameters and returning nothing.
+ * SharedArrayBuffer heap) and exports `functions`, each returning nothing.
  */
 export function moduleBytes(functions: readonly WasmFunction[], shared = false): Uint8Array<ArrayBuffer> {
-  const arities = [...new Set(functions.map((f) => f.params))];
-  const types = section(1, vector(arities.map((n) => [0x60, ...uleb(n), ...new Array(n).fill(I32), 0])));
+  const signatures = [...new Set(functions.map((f) => paramTypes(f).join()))];
+  const types = section(1, vector(signatures.map((sig) => {
+    const params = sig.split(',').map(Number);
+    return [0x60, ...uleb(params.length), ...params, 0];
+  })));
   const limits = shared ? [0x03, ...uleb(1), ...uleb(65536)] : [0x00, ...uleb(1)];
   const imports = section(2, vector([[...name('env'), ...name('memory'), 0x02, ...limits]]));
-  const funcs = section(3, vector(functions.map((f) => uleb(arities.indexOf(f.params)))));
+  const funcs = section(3, vector(functions.map((f) => uleb(signatures.indexOf(paramTypes(f).join())))));
   const exports = section(7, vector(functions.map((f, i) => [...name(f.name), 0x00, ...uleb(i)])));
   const code = section(10, vector(functions.map((f) => {
     const body = [...vector(f.locals.map(([count, type]) => [...uleb(count), type])), ...f.body, ...END];

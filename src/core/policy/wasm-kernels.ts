@@ -17,6 +17,14 @@ import * as tf from '@tensorflow/tfjs-core';
 import { moduleBytes } from './wasm-emit';
 import { gemmFunctions, kernelName, type GemmInit, type MicroKernel } from './wasm-gemm';
 import { SEGMENT_SUM, segmentSumFunction } from './wasm-segment-sum';
+import { ADAM_STEP, adamFunction } from './wasm-adam';
+
+/**
+ * A kernel of the project's own (no tfjs op has it): one Adam step of one weight, registered on wasm
+ * while the project's kernels are in place. Inputs value, m, v, gradient and the scalars 1 − β₁ᵗ,
+ * 1 − β₂ᵗ; attrs beta1, beta2, epsilon, learningRate; outputs [value′, m′, v′] (wasm-adam.ts).
+ */
+export const ADAM_STEP_KERNEL = 'RolloutLabAdamStep';
 
 /** The part of the WebAssembly API used here (src/core compiles without DOM or Node types; workers and Node have it). */
 interface WasmMemory { readonly buffer: ArrayBufferLike }
@@ -38,12 +46,16 @@ interface WasmBackend {
 type Gemm = (a: number, b: number, c: number, bias: number, i0: number, i1: number, j0: number, j1: number,
   K: number, aRowStride: number, aColStride: number, ldb: number, ldc: number) => void;
 type SegmentSum = (data: number, indices: number, segments: number, out: number, entries: number, cols: number) => void;
+type AdamStep = (value: number, m: number, v: number, g: number, outValue: number, outM: number, outV: number, n: number,
+  beta1: number, beta2: number, oneMinusBeta1: number, oneMinusBeta2: number, oneMinusAccBeta1: number, oneMinusAccBeta2: number,
+  epsilon: number, negLr: number) => void;
 
 interface Installed {
   backend: WasmBackend;
   memory: WasmMemory;
   gemms: Map<string, Gemm>;
   segmentSum: SegmentSum;
+  adamStep: AdamStep;
 }
 
 /** Each replaced kernel and what runs in its place (null: hand it to tfjs's own). */
@@ -78,7 +90,7 @@ export async function installWasmKernels(): Promise<boolean> {
   if (!memory || (typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer)) return false;
   let instance: { exports: Record<string, unknown> };
   try {
-    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction()]));
+    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction()]));
     instance = await WebAssemblyApi!.instantiate(await compiled, { env: { memory } });
   } catch {
     compiled = null;
@@ -100,7 +112,12 @@ export async function installWasmKernels(): Promise<boolean> {
       },
     });
   }
-  installed = { backend, memory, gemms, segmentSum: instance.exports[SEGMENT_SUM] as SegmentSum };
+  if (!tf.getKernel(ADAM_STEP_KERNEL, 'wasm')) {
+    tf.registerKernel({ kernelName: ADAM_STEP_KERNEL, backendName: 'wasm', kernelFunc: (args) => adamStep(args as unknown as AdamArgs) });
+  }
+  installed = {
+    backend, memory, gemms, segmentSum: instance.exports[SEGMENT_SUM] as SegmentSum, adamStep: instance.exports[ADAM_STEP] as AdamStep,
+  };
   return true;
 }
 
@@ -111,6 +128,7 @@ export function uninstallWasmKernels(): void {
     tf.registerKernel(config);
   }
   originals.clear();
+  if (tf.getKernel(ADAM_STEP_KERNEL, 'wasm')) tf.unregisterKernel(ADAM_STEP_KERNEL, 'wasm');
   installed = null;
 }
 
@@ -221,4 +239,31 @@ function segmentSum(own: Installed, { inputs }: KernelArgs): tf.TensorInfo | nul
   new Float32Array(own.memory.buffer, at, rows * cols).fill(0); // rows no segment names; the kernel writes the rest
   if (cols > 0) own.segmentSum(offset(data), offset(indices), offset(segmentIds), at, entries, cols);
   return out;
+}
+
+interface AdamArgs {
+  inputs: Record<'value' | 'm' | 'v' | 'gradient' | 'oneMinusAccBeta1' | 'oneMinusAccBeta2', tf.TensorInfo>;
+  backend: unknown;
+  attrs: { beta1: number; beta2: number; epsilon: number; learningRate: number };
+}
+
+/** [value′, m′, v′] of one Adam step (wasm-adam.ts); only while this file's kernels are in place on this backend. */
+function adamStep({ inputs, backend, attrs }: AdamArgs): tf.TensorInfo[] {
+  const own = installed;
+  if (!own || backend !== own.backend) throw new Error(`${ADAM_STEP_KERNEL} runs only where the project's wasm kernels are in place`);
+  const { value, m, v, gradient, oneMinusAccBeta1, oneMinusAccBeta2 } = inputs;
+  const n = sizeOf(value.shape);
+  for (const t of [value, m, v, gradient]) {
+    if (t.dtype !== 'float32' || sizeOf(t.shape) !== n) throw new Error(`${ADAM_STEP_KERNEL}: value, moments and gradient must be float32 of one size`);
+  }
+  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const outs = [value, m, v].map((t) => own.backend.makeOutput([...t.shape], 'float32'));
+  const heap = new Float32Array(own.memory.buffer);
+  const { beta1, beta2, epsilon, learningRate } = attrs;
+  // numbers become float32 as they enter (f32 parameters), as tfjs's scalar tensors of them do
+  own.adamStep(
+    offset(value), offset(m), offset(v), offset(gradient), offset(outs[0]), offset(outs[1]), offset(outs[2]), n,
+    beta1, beta2, 1 - beta1, 1 - beta2, heap[offset(oneMinusAccBeta1) >> 2], heap[offset(oneMinusAccBeta2) >> 2], epsilon, -learningRate,
+  );
+  return outs;
 }

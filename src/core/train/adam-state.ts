@@ -18,6 +18,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { ADAM, type AdamState } from './adam-products';
+import { ADAM_STEP_KERNEL, ownKernelsActive } from '../policy/wasm-kernels';
 export { ADAM, adamProducts } from './adam-products';
 export type { AdamState, NamedWeight } from './adam-products';
 
@@ -28,7 +29,54 @@ interface AdamInternals {
 }
 
 export function createAdam(lr: number): tf.AdamOptimizer {
-  return tf.train.adam(lr, ADAM.beta1, ADAM.beta2, ADAM.epsilon);
+  return new ProjectAdam(lr, ADAM.beta1, ADAM.beta2, ADAM.epsilon);
+}
+
+/** What tfjs's AdamOptimizer keeps privately (4.22), read and written by ProjectAdam as its own applyGradients does. */
+interface AdamFields {
+  accBeta1: tf.Variable;
+  accBeta2: tf.Variable;
+  accumulatedFirstMoment: Array<{ originalName: string; variable: tf.Variable } | undefined>;
+  accumulatedSecondMoment: Array<{ originalName: string; variable: tf.Variable } | undefined>;
+}
+
+/**
+ * tfjs's AdamOptimizer, whose step runs one fused kernel per weight where the project's wasm kernels
+ * are in place (ADAM_STEP_KERNEL, src/core/policy/wasm-adam.ts) instead of tfjs's 14: the same
+ * moments, bias corrections, running products and floats, in fewer dispatches. Elsewhere it is
+ * tfjs's own step.
+ */
+class ProjectAdam extends tf.AdamOptimizer {
+  override applyGradients(variableGradients: Parameters<tf.AdamOptimizer['applyGradients']>[0]): void {
+    if (!ownKernelsActive() || Array.isArray(variableGradients)) {
+      super.applyGradients(variableGradients);
+      return;
+    }
+    const fields = this as unknown as AdamFields;
+    tf.tidy(() => {
+      const oneMinusAccBeta1 = tf.sub(1, fields.accBeta1);
+      const oneMinusAccBeta2 = tf.sub(1, fields.accBeta2);
+      Object.keys(variableGradients).forEach((name, i) => {
+        const value = tf.engine().registeredVariables[name];
+        const moment = (slot: AdamFields['accumulatedFirstMoment'], suffix: string) =>
+          (slot[i] ??= { originalName: `${name}/${suffix}`, variable: tf.tidy(() => tf.zerosLike(value).variable(false)) }).variable;
+        const m = moment(fields.accumulatedFirstMoment, 'm');
+        const v = moment(fields.accumulatedSecondMoment, 'v');
+        const gradient = variableGradients[name];
+        if (gradient == null) return;
+        const [newValue, newM, newV] = tf.engine().runKernel(
+          ADAM_STEP_KERNEL, { value, m, v, gradient, oneMinusAccBeta1, oneMinusAccBeta2 },
+          { beta1: this.beta1, beta2: this.beta2, epsilon: this.epsilon, learningRate: this.learningRate },
+        ) as tf.Tensor[];
+        m.assign(newM);
+        v.assign(newV);
+        value.assign(newValue);
+      });
+      fields.accBeta1.assign(tf.mul(fields.accBeta1, this.beta1));
+      fields.accBeta2.assign(tf.mul(fields.accBeta2, this.beta2));
+    });
+    this.incrementIterations();
+  }
 }
 
 export async function optimizerState(optimizer: tf.Optimizer): Promise<AdamState> {
