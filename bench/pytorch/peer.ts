@@ -57,7 +57,7 @@ export interface PeerFigures {
   responses: number;
   decisions: number;
   /** The same tfjs steps with tfjs-wasm's own kernels (XNNPACK's products, tfjs's Adam) in the same rounds; null where the project's are not in use. */
-  xnnpack: { updateMs: number; sampleRunMs: number; gemmMs: number } | null;
+  tfjsKernels: { updateMs: number; sampleRunMs: number; gemmMs: number } | null;
 }
 
 /**
@@ -206,11 +206,11 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   const t = {
     tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[], pbUpdate: [] as number[], pbSample: [] as number[],
     tfGemm: [] as number[], ptGemm: [] as number[], tfSampleRun: [] as number[], ptSampleRun: [] as number[],
-    xnUpdate: [] as number[], xnSampleRun: [] as number[], xnGemm: [] as number[],
+    tkUpdate: [] as number[], tkSampleRun: [] as number[], tkGemm: [] as number[],
   };
   // tfjs-wasm's own kernels (XNNPACK's products, tfjs's Adam) in the same rounds, for the gain of the project's (src/core/policy/wasm-kernels.ts)
-  const withXnnpack = ownKernelsActive();
-  const xnnpack = async <T>(f: () => Promise<T>): Promise<T> => {
+  const withTfjsKernels = ownKernelsActive();
+  const onTfjsKernels = async <T>(f: () => Promise<T>): Promise<T> => {
     uninstallWasmKernels();
     try {
       return await f();
@@ -224,13 +224,13 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   // first run the same number of untimed sampling steps (BENCH_PEER_SAMPLE_WARM; 0 measures the unsettled start).
   const sampleWarm = Number(process.env.BENCH_PEER_SAMPLE_WARM ?? 2000);
   for (let s = 0; s < sampleWarm; s++) await sampling.run();
-  if (withXnnpack) await xnnpack(async () => { for (let s = 0; s < sampleWarm; s++) await sampling.run(); });
+  if (withTfjsKernels) await onTfjsKernels(async () => { for (let s = 0; s < sampleWarm; s++) await sampling.run(); });
   if (sampleWarm > 0) await twin.time('sample', 'sparse', sampleWarm);
   // one warm-up round (not timed), then alternate: tfjs, PyTorch sparse, PyTorch dense, tfjs, ...
   for (let round = -1; round < rounds; round++) {
     const keep = round >= 0;
     keepIf(keep, t.tfUpdate, await timed(() => updateStep(peer)));
-    if (withXnnpack) keepIf(keep, t.xnUpdate, await xnnpack(() => timed(() => updateStep(peer))));
+    if (withTfjsKernels) keepIf(keep, t.tkUpdate, await onTfjsKernels(() => timed(() => updateStep(peer))));
     keepIf(keep, t.ptUpdate, await twin.time('update', 'sparse'));
     keepIf(keep, t.dnUpdate, await twin.time('update', 'dense'));
     keepIf(keep, t.pbUpdate, await twin.time('update-prebuilt', 'sparse'));
@@ -244,15 +244,15 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     const run = async () => { for (let s = 0; s < RUN_STEPS; s++) await sampling.run(); };
     keepIf(keep, t.tfSampleRun, (await timed(run)) / RUN_STEPS);
     // XNNPACK's sampling only as steps in a row (single steps between the twin's and a switch of kernels compare with nothing)
-    if (withXnnpack) {
-      await xnnpack(async () => keepIf(keep, t.xnSampleRun, (await timed(run)) / RUN_STEPS));
+    if (withTfjsKernels) {
+      await onTfjsKernels(async () => keepIf(keep, t.tkSampleRun, (await timed(run)) / RUN_STEPS));
     }
     keepIf(keep, t.ptSampleRun, await twin.time('sample', 'sparse', RUN_STEPS));
   }
   // the products alone in rounds of their own (their large temporaries, timed between update steps, slowed tfjs's next step)
   for (let round = -1; round < rounds; round++) {
     keepIf(round >= 0, t.tfGemm, await timed(async () => gemm.run()));
-    if (withXnnpack) keepIf(round >= 0, t.xnGemm, await xnnpack(() => timed(async () => gemm.run())));
+    if (withTfjsKernels) keepIf(round >= 0, t.tkGemm, await onTfjsKernels(() => timed(async () => gemm.run())));
     keepIf(round >= 0, t.ptGemm, await twin.products(sizes, dims.hidden, dims.vocabSize, GATES));
   }
   twin.quit();
@@ -266,7 +266,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     tfjsSampleRunMs: median(t.tfSampleRun), torchSampleRunMs: median(t.ptSampleRun),
     torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample), torchPrebuiltUpdateMs: median(t.pbUpdate), torchPrebuiltSampleMs: median(t.pbSample),
     tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, chunks: sizes,
-    xnnpack: withXnnpack ? { updateMs: median(t.xnUpdate), sampleRunMs: median(t.xnSampleRun), gemmMs: median(t.xnGemm) } : null,
+    tfjsKernels: withTfjsKernels ? { updateMs: median(t.tkUpdate), sampleRunMs: median(t.tkSampleRun), gemmMs: median(t.tkGemm) } : null,
   };
   print(formatPeer(fig));
   return fig;
@@ -278,8 +278,8 @@ export function formatPeer(f: PeerFigures): string {
   const ms = (x: number) => x.toFixed(x < 10 ? 2 : 1).padStart(7);
   const row = (what: string, a: number, b: number, peer: string) =>
     `  ${what.padEnd(38)} tfjs-wasm ${ms(a)} ms   ${peer} ${ms(b)} ms   ratio ${(a / b).toFixed(2)}x`;
-  const xnRow = (what: string, xnnpack: number, own: number) =>
-    `  ${what.padEnd(38)} XNNPACK ${ms(xnnpack)} ms   project's ${ms(own)} ms   project's / XNNPACK ${(own / xnnpack).toFixed(2)}x`;
+  const ownRow = (what: string, theirs: number, own: number) =>
+    `  ${what.padEnd(38)} tfjs's own ${ms(theirs)} ms   project's ${ms(own)} ms   project's / tfjs's ${(own / theirs).toFixed(2)}x`;
   return [
     `  interleaved, ${f.rounds} rounds, 1 thread each side (medians; sampling: 5 steps per round):`,
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs, 'pytorch sparse'),
@@ -294,11 +294,11 @@ export function formatPeer(f: PeerFigures): string {
     `  diagnostic, the sparse twin with its inputs built once (tfjs builds them in every step, as training must):`,
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchPrebuiltUpdateMs, 'pytorch prebuilt'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchPrebuiltSampleMs, 'pytorch prebuilt'),
-    ...(f.xnnpack ? [
+    ...(f.tfjsKernels ? [
       `  diagnostic, tfjs-wasm with its own kernels (XNNPACK's products, transposes written out, tfjs's Adam) in the same rounds, against the project's (wasm-kernels.ts):`,
-      xnRow(`update mini-batch (${f.responses} responses)`, f.xnnpack.updateMs, f.tfjsUpdateMs),
-      xnRow(`sampling, ${RUN_STEPS} steps in a row, per step`, f.xnnpack.sampleRunMs, f.tfjsSampleRunMs),
-      xnRow('products of one update step', f.xnnpack.gemmMs, f.tfjsGemmMs),
+      ownRow(`update mini-batch (${f.responses} responses)`, f.tfjsKernels.updateMs, f.tfjsUpdateMs),
+      ownRow(`sampling, ${RUN_STEPS} steps in a row, per step`, f.tfjsKernels.sampleRunMs, f.tfjsSampleRunMs),
+      ownRow('products of one update step', f.tfjsKernels.gemmMs, f.tfjsGemmMs),
     ] : []),
     `  numerical check of both twins ${f.check ? 'ok' : 'FAILED'} (worst relative difference ${f.worstRelative.toExponential(2)})`,
   ].join('\n');
