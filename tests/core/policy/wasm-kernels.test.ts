@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { withWasmKernels } from './wasm-kernels-hooks';
 import fc from 'fast-check';
 import { installWasmKernels, ownKernelsActive, uninstallWasmKernels } from '../../../src/core/policy/wasm-kernels';
 import { moduleBytes } from '../../../src/core/policy/wasm-emit';
 import { gemmFunctions, MICRO_KERNELS, kernelName } from '../../../src/core/policy/wasm-gemm';
 import { SEGMENT_SUM, segmentSumFunction } from '../../../src/core/policy/wasm-segment-sum';
+import { ADAM_STEP, adamFunction } from '../../../src/core/policy/wasm-adam';
 import { Trainer } from '../../../src/core/train';
 import { buttonEnv } from '../rollout/tiny-env';
 import { smallConfig } from '../train/small-config';
@@ -61,23 +63,16 @@ const product = fc.record({
   transposeA: fc.boolean(), transposeB: fc.boolean(), bias: fc.boolean(), relu: fc.boolean(), seed: fc.integer({ min: 0, max: 10_000 }),
 });
 
-const functions = () => [...gemmFunctions(), segmentSumFunction()];
+const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction()];
 
 describe('the project\'s wasm matrix product', () => {
-  beforeAll(async () => {
-    await tf.setBackend('wasm');
-    expect(await installWasmKernels()).toBe(true);
-  });
-  afterAll(async () => {
-    uninstallWasmKernels();
-    await tf.setBackend('cpu');
-  });
+  withWasmKernels();
 
-  it('is a valid module with one export per micro-kernel and the segment sum', () => {
+  it('is a valid module with one export per micro-kernel, the segment sum and the Adam step', () => {
     const bytes = moduleBytes(functions());
     expect(WebAssembly.validate(bytes)).toBe(true);
     const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
-    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM]);
+    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP]);
     expect(new Set(names).size).toBe(names.length);
     expect(WebAssembly.validate(moduleBytes(functions(), true))).toBe(true); // the shared-memory import of a threaded build
   });
@@ -191,14 +186,7 @@ function segmentReference(c: { dataRows: number; cols: number }, { values, indic
 }
 
 describe('the project\'s wasm segment sum', () => {
-  beforeAll(async () => {
-    await tf.setBackend('wasm');
-    expect(await installWasmKernels()).toBe(true);
-  });
-  afterAll(async () => {
-    uninstallWasmKernels();
-    await tf.setBackend('cpu');
-  });
+  withWasmKernels();
 
   const segmentSum = (c: { dataRows: number; cols: number }, ops: ReturnType<typeof segmentOperands>) => tf.tidy(() => {
     const out = tf.sparse.sparseSegmentSum(tf.tensor2d(ops.values, [c.dataRows, c.cols]), tf.tensor1d(ops.indices, 'int32'), tf.tensor1d(ops.segments, 'int32'));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { withWasmKernels } from '../policy/wasm-kernels-hooks';
 import { ADAM, createAdam, optimizerState, restoreOptimizer } from '../../../src/core/train/adam-state';
-import { installWasmKernels, uninstallWasmKernels } from '../../../src/core/policy/wasm-kernels';
 
 // On wasm with the project's kernels in place, createAdam's optimizer steps each weight with one fused
 // kernel (src/core/policy/wasm-adam.ts). Its weights, moments and running products must be tfjs's
@@ -41,14 +41,7 @@ async function run(optimizer: tf.Optimizer, shapes: number[][], steps: number, r
 }
 
 describe('the fused Adam step on wasm', () => {
-  beforeAll(async () => {
-    await tf.setBackend('wasm');
-    expect(await installWasmKernels()).toBe(true);
-  });
-  afterAll(async () => {
-    uninstallWasmKernels();
-    await tf.setBackend('cpu');
-  });
+  withWasmKernels();
 
   it('equals tfjs\'s AdamOptimizer bit for bit over 25 steps: weights, both moments and the running products', async () => {
     const shapes = [[37, 5], [128], [3], [16, 4]];
