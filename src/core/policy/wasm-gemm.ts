@@ -1,6 +1,6 @@
 /**
- * A matrix product for tfjs's wasm backend, written as WebAssembly SIMD and emitted here byte by byte
- * (no toolchain): C = op(A)·B (+ bias) (relu), on the backend's own heap, one thread.
+ * A matrix product for tfjs's wasm backend, written as WebAssembly SIMD (emitted byte by byte with
+ * wasm-emit.ts, no toolchain): C = op(A)·B (+ bias) (relu), on the backend's own heap, one thread.
  *
  * Each output is summed in the order XNNPACK sums it (bias or 0 first, then a₀b₀, a₁b₁, … in k order,
  * a multiply and an add per term, no fused multiply-add), so it gives the very floats tfjs-wasm's own
@@ -11,7 +11,9 @@
  * row k and, for each of the MR rows, splats A[i, k] and adds A[i, k]·B[k, j…] to the row's
  * accumulators. An exported function runs one micro-kernel over a rectangle of C:
  *   (a, b, c, bias, i0, i1, j0, j1, K, aRowStride, aColStride, ldb, ldc) → (), strides in bytes,
- * A[i, k] at a + i·aRowStride + k·aColStride (a transposed A swaps the two strides).
+ * A[i, k] at a + i·aRowStride + k·aColStride (a transposed A swaps the two strides). Each micro-kernel
+ * comes in two layouts: 'rows' (A row-major: one pointer per row of the tile, moved on a float per k) and
+ * 'cols' (A transposed: the tile's rows are adjacent floats of one column, one pointer moved a column per k).
  * `init` says where the accumulators start: at 0, at the bias, or at what C holds (the next block of
  * k of a product summed in blocks: the running sums go through memory unchanged, so the order holds).
  */
