@@ -18,7 +18,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
 import { gateWeights, toPacked, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
 import { columnSums, rowSlice, type SparseOperand } from './sparse';
-import { ownKernelsActive } from './wasm-kernels';
+import { ownKernelsActive, RELU_BACK_KERNEL } from './wasm-kernels';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
 
@@ -37,8 +37,9 @@ export function matMulT(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
   return ownKernelsActive() ? tf.matMul(a, b, false, true) : tf.matMul(a, tf.transpose(b));
 }
 
-/** dY ⊙ relu′: passes where the relu's output y is positive. */
+/** dY ⊙ relu′: passes where the relu's output y is positive (one kernel where the project's wasm kernels run, the same floats). */
 function reluBack(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
+  if (ownKernelsActive()) return tf.engine().runKernel(RELU_BACK_KERNEL, { dy, y }) as tf.Tensor2D;
   return tf.mul(dy, tf.step(y)) as tf.Tensor2D;
 }
 

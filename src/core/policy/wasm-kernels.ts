@@ -18,6 +18,7 @@ import { moduleBytes } from './wasm-emit';
 import { gemmFunctions, kernelName, type GemmInit, type MicroKernel } from './wasm-gemm';
 import { SEGMENT_SUM, segmentSumFunction } from './wasm-segment-sum';
 import { ADAM_STEP, adamFunction } from './wasm-adam';
+import { RELU_BACK, reluBackFunction } from './wasm-relu-back';
 
 /**
  * A kernel of the project's own (no tfjs op has it): one Adam step of one weight, registered on wasm
@@ -25,6 +26,8 @@ import { ADAM_STEP, adamFunction } from './wasm-adam';
  * 1 − β₂ᵗ; attrs beta1, beta2, epsilon, learningRate; outputs [value′, m′, v′] (wasm-adam.ts).
  */
 export const ADAM_STEP_KERNEL = 'RolloutLabAdamStep';
+/** Another of the project's own: dy · step(y), the relu's backward step (inputs dy, y; wasm-relu-back.ts). */
+export const RELU_BACK_KERNEL = 'RolloutLabReluBack';
 
 /** The part of the WebAssembly API used here (src/core compiles without DOM or Node types; workers and Node have it). */
 interface WasmMemory { readonly buffer: ArrayBufferLike }
@@ -49,6 +52,7 @@ type SegmentSum = (data: number, indices: number, segments: number, out: number,
 type AdamStep = (value: number, m: number, v: number, g: number, outValue: number, outM: number, outV: number, n: number,
   beta1: number, beta2: number, oneMinusBeta1: number, oneMinusBeta2: number, oneMinusAccBeta1: number, oneMinusAccBeta2: number,
   epsilon: number, negLr: number) => void;
+type ReluBack = (dy: number, y: number, out: number, n: number) => void;
 
 interface Installed {
   backend: WasmBackend;
@@ -56,6 +60,7 @@ interface Installed {
   gemms: Map<string, Gemm>;
   segmentSum: SegmentSum;
   adamStep: AdamStep;
+  reluBack: ReluBack;
 }
 
 /** Each replaced kernel and what runs in its place (null: hand it to tfjs's own). */
@@ -63,6 +68,11 @@ const REPLACED: Record<string, (own: Installed, args: KernelArgs) => tf.TensorIn
   BatchMatMul: product,
   _FusedMatMul: product,
   SparseSegmentSum: segmentSum,
+};
+/** The project's own kernels (no tfjs op has them), registered on wasm while this file's kernels are in place. */
+const OWN: Record<string, (args: OwnArgs) => tf.TensorInfo | tf.TensorInfo[]> = {
+  [ADAM_STEP_KERNEL]: (args) => adamStep(args as AdamArgs),
+  [RELU_BACK_KERNEL]: (args) => reluBack(args as ReluBackArgs),
 };
 /** Terms of k summed per pass over C: a block of A's columns stays in cache across B's column panels. */
 const K_BLOCK = 256;
@@ -90,7 +100,7 @@ export async function installWasmKernels(): Promise<boolean> {
   if (!memory || (typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer)) return false;
   let instance: { exports: Record<string, unknown> };
   try {
-    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction()]));
+    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction()]));
     instance = await WebAssemblyApi!.instantiate(await compiled, { env: { memory } });
   } catch {
     compiled = null;
@@ -112,11 +122,12 @@ export async function installWasmKernels(): Promise<boolean> {
       },
     });
   }
-  if (!tf.getKernel(ADAM_STEP_KERNEL, 'wasm')) {
-    tf.registerKernel({ kernelName: ADAM_STEP_KERNEL, backendName: 'wasm', kernelFunc: (args) => adamStep(args as unknown as AdamArgs) });
+  for (const [name, run] of Object.entries(OWN)) {
+    if (!tf.getKernel(name, 'wasm')) tf.registerKernel({ kernelName: name, backendName: 'wasm', kernelFunc: (args) => run(args as unknown as OwnArgs) });
   }
   installed = {
     backend, memory, gemms, segmentSum: instance.exports[SEGMENT_SUM] as SegmentSum, adamStep: instance.exports[ADAM_STEP] as AdamStep,
+    reluBack: instance.exports[RELU_BACK] as ReluBack,
   };
   return true;
 }
@@ -128,7 +139,7 @@ export function uninstallWasmKernels(): void {
     tf.registerKernel(config);
   }
   originals.clear();
-  if (tf.getKernel(ADAM_STEP_KERNEL, 'wasm')) tf.unregisterKernel(ADAM_STEP_KERNEL, 'wasm');
+  for (const name of Object.keys(OWN)) if (tf.getKernel(name, 'wasm')) tf.unregisterKernel(name, 'wasm');
   installed = null;
 }
 
@@ -249,8 +260,7 @@ interface AdamArgs {
 
 /** [value′, m′, v′] of one Adam step (wasm-adam.ts); only while this file's kernels are in place on this backend. */
 function adamStep({ inputs, backend, attrs }: AdamArgs): tf.TensorInfo[] {
-  const own = installed;
-  if (!own || backend !== own.backend) throw new Error(`${ADAM_STEP_KERNEL} runs only where the project's wasm kernels are in place`);
+  const own = ownOn(backend, ADAM_STEP_KERNEL);
   const { value, m, v, gradient, oneMinusAccBeta1, oneMinusAccBeta2 } = inputs;
   const n = sizeOf(value.shape);
   for (const t of [value, m, v, gradient]) {
@@ -266,4 +276,30 @@ function adamStep({ inputs, backend, attrs }: AdamArgs): tf.TensorInfo[] {
     beta1, beta2, 1 - beta1, 1 - beta2, heap[offset(oneMinusAccBeta1) >> 2], heap[offset(oneMinusAccBeta2) >> 2], epsilon, -learningRate,
   );
   return outs;
+}
+
+type OwnArgs = AdamArgs | ReluBackArgs;
+
+interface ReluBackArgs {
+  inputs: Record<'dy' | 'y', tf.TensorInfo>;
+  backend: unknown;
+}
+
+/** This file's kernels on `backend`, or an error naming the kernel that was asked for elsewhere. */
+function ownOn(backend: unknown, kernel: string): Installed {
+  const own = installed;
+  if (!own || backend !== own.backend) throw new Error(`${kernel} runs only where the project's wasm kernels are in place`);
+  return own;
+}
+
+/** dy · step(y) (wasm-relu-back.ts). */
+function reluBack({ inputs, backend }: ReluBackArgs): tf.TensorInfo {
+  const own = ownOn(backend, RELU_BACK_KERNEL);
+  const { dy, y } = inputs;
+  const n = sizeOf(dy.shape);
+  if (dy.dtype !== 'float32' || y.dtype !== 'float32' || sizeOf(y.shape) !== n) throw new Error(`${RELU_BACK_KERNEL}: dy and y must be float32 of one size`);
+  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const out = own.backend.makeOutput([...dy.shape], 'float32');
+  own.reluBack(offset(dy), offset(y), offset(out), n);
+  return out;
 }

@@ -3,11 +3,12 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { withWasmKernels } from './wasm-kernels-hooks';
 import fc from 'fast-check';
-import { installWasmKernels, ownKernelsActive, uninstallWasmKernels } from '../../../src/core/policy/wasm-kernels';
+import { installWasmKernels, ownKernelsActive, RELU_BACK_KERNEL, uninstallWasmKernels } from '../../../src/core/policy/wasm-kernels';
 import { moduleBytes } from '../../../src/core/policy/wasm-emit';
 import { gemmFunctions, MICRO_KERNELS, kernelName } from '../../../src/core/policy/wasm-gemm';
 import { SEGMENT_SUM, segmentSumFunction } from '../../../src/core/policy/wasm-segment-sum';
 import { ADAM_STEP, adamFunction } from '../../../src/core/policy/wasm-adam';
+import { RELU_BACK, reluBackFunction } from '../../../src/core/policy/wasm-relu-back';
 import { Trainer } from '../../../src/core/train';
 import { buttonEnv } from '../rollout/tiny-env';
 import { smallConfig } from '../train/small-config';
@@ -63,16 +64,16 @@ const product = fc.record({
   transposeA: fc.boolean(), transposeB: fc.boolean(), bias: fc.boolean(), relu: fc.boolean(), seed: fc.integer({ min: 0, max: 10_000 }),
 });
 
-const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction()];
+const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction()];
 
 describe('the project\'s wasm matrix product', () => {
   withWasmKernels();
 
-  it('is a valid module with one export per micro-kernel, the segment sum and the Adam step', () => {
+  it('is a valid module with one export per micro-kernel, the segment sum, the Adam step and the relu\'s backward step', () => {
     const bytes = moduleBytes(functions());
     expect(WebAssembly.validate(bytes)).toBe(true);
     const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
-    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP]);
+    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP, RELU_BACK]);
     expect(new Set(names).size).toBe(names.length);
     expect(WebAssembly.validate(moduleBytes(functions(), true))).toBe(true); // the shared-memory import of a threaded build
   });
@@ -219,5 +220,26 @@ describe('the project\'s wasm segment sum', () => {
     expect(() => tf.sparse.sparseSegmentSum(data, tf.tensor1d([0, 3], 'int32'), tf.tensor1d([0, 0], 'int32'))).toThrow(/out of range|3/);
     expect(() => tf.sparse.sparseSegmentSum(data, tf.tensor1d([0, 1], 'int32'), tf.tensor1d([1, 0], 'int32'))).toThrow(/increasing|sorted|order/);
     data.dispose();
+  });
+});
+
+describe('the project\'s wasm relu backward step', () => {
+  withWasmKernels();
+
+  it('equals tfjs\'s dy · step(y) bit for bit: signed zeros, infinities, NaN where y is NaN, lengths not a multiple of 4', async () => {
+    const special = [0, -0, 1, -1, 1e-38, -1e-38, Infinity, -Infinity, NaN, 3.5, -7.25];
+    const cases = [1, 3, 4, 5, 17, 64, 129].map((n, c) => {
+      let x = c + 11;
+      const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const pick = () => (next() < 0.5 ? special[Math.floor(next() * special.length)] : (next() - 0.5) * 10);
+      return { dy: Float32Array.from({ length: n }, pick), y: Float32Array.from({ length: n }, pick) };
+    });
+    const run = (f: (dy: tf.Tensor, y: tf.Tensor) => tf.Tensor) => cases.map((c) => tf.tidy(() => Array.from(f(tf.tensor1d(c.dy), tf.tensor1d(c.y)).dataSync())));
+    const ours = run((dy, y) => tf.engine().runKernel(RELU_BACK_KERNEL, { dy, y }) as tf.Tensor);
+    uninstallWasmKernels();
+    const theirs = run((dy, y) => tf.mul(dy, tf.step(y)));
+    expect(await installWasmKernels()).toBe(true);
+    const canonical = (v: number[]) => v.map((x) => (Number.isNaN(x) ? 'NaN' : bits([x])[0]));
+    cases.forEach((_, i) => expect(canonical(ours[i])).toEqual(canonical(theirs[i])));
   });
 });
