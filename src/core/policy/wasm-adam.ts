@@ -13,8 +13,8 @@
  * 1 − β₂ᵗ, ε, −lr) → (): byte addresses and a count (i32), then the float32 constants.
  */
 import {
-  BLOCK, br, brIf, END, F32, I32, I32_ADD, I32_GE_U, I32_SHL, i32Const, localGet, localSet, LOOP, SCALAR, V128, VECTOR,
-  type Lanes, type WasmFunction,
+  BLOCK, br, brIf, bytesOfMultiple, END, F32, F32X4_SPLAT, I32, I32_ADD, I32_GE_U, i32Const, localGet, localSet, LOOP, SCALAR, V128,
+  VECTOR, type Lanes, type WasmFunction,
 } from './wasm-emit';
 
 export const ADAM_STEP = 'adam_step';
@@ -31,13 +31,9 @@ export function adamFunction(): WasmFunction {
   const ST = { g: L.end + 4 + CONSTANTS, m: L.end + 5 + CONSTANTS, v: L.end + 6 + CONSTANTS }; // f32 temporaries
   const code: number[] = [];
   const emit = (...parts: number[][]) => parts.forEach((p) => code.push(...p));
-  const F32X4_SPLAT = [0xfd, 0x13];
-  const DIV = { vector: [0xfd, 0xe7, 0x01], scalar: [0x95] }; // f32x4.div, f32.div
-  const SQRT = { vector: [0xfd, 0xe3, 0x01], scalar: [0x91] }; // f32x4.sqrt, f32.sqrt
 
   const pass = (lanes: Lanes, end: number, constant: (k: number) => number, t: typeof VT) => {
-    const div = lanes === VECTOR ? DIV.vector : DIV.scalar;
-    const sqrt = lanes === VECTOR ? SQRT.vector : SQRT.scalar;
+    const { div, sqrt } = lanes;
     const at = (ptr: number) => [...localGet(ptr), ...localGet(L.i), ...I32_ADD];
     emit(BLOCK, LOOP, localGet(L.i), localGet(end), I32_GE_U, brIf(1));
     emit(at(P.g), lanes.load(0), localSet(t.g));
@@ -54,8 +50,7 @@ export function adamFunction(): WasmFunction {
     emit(localGet(L.i), i32Const(4 * lanes.width), I32_ADD, localSet(L.i), br(0), END, END);
   };
 
-  emit(localGet(P.n), i32Const(2), I32_SHL, localSet(L.end));
-  emit(localGet(P.n), i32Const(-4), [0x71] /* i32.and */, i32Const(2), I32_SHL, localSet(L.end4));
+  emit(bytesOfMultiple(P.n, 1, L.end), bytesOfMultiple(P.n, 4, L.end4));
   for (let k = 0; k < CONSTANTS; k++) emit(localGet(C(k)), F32X4_SPLAT, localSet(splat(k)));
   emit(i32Const(0), localSet(L.i));
   pass(VECTOR, L.end4, splat, VT);

@@ -43,6 +43,7 @@ export const I32_ADD = [0x6a];
 export const I32_SUB = [0x6b];
 export const I32_MUL = [0x6c];
 export const I32_SHL = [0x74];
+export const I32_AND = [0x71];
 export const I32_EQZ = [0x45];
 export const I32_NE = [0x47];
 export const I32_GE_U = [0x4f];
@@ -52,8 +53,16 @@ export const LOOP = [0x03, 0x40];
 export const END = [0x0b];
 export const brIf = (depth: number) => [0x0d, ...uleb(depth)];
 export const br = (depth: number) => [0x0c, ...uleb(depth)];
-const simd = (op: number) => [0xfd, ...uleb(op)];
+/** A SIMD instruction by its opcode (after the 0xfd prefix). */
+export const simd = (op: number) => [0xfd, ...uleb(op)];
 const memarg = (alignLog2: number, offset: number) => [...uleb(alignLog2), ...uleb(offset)];
+const f32Bytes = (f: number) => Array.from(new Uint8Array(new Float32Array([f]).buffer));
+export const F32X4_SPLAT = simd(19);
+
+/** local `into` = 4 · (local `count` rounded down to a multiple of `multiple`, a power of 2): a length in bytes. */
+export function bytesOfMultiple(count: number, multiple: number, into: number): number[] {
+  return [...localGet(count), ...(multiple > 1 ? [...i32Const(-multiple), ...I32_AND] : []), ...i32Const(2), ...I32_SHL, ...localSet(into)];
+}
 
 /** The lane type a kernel works in: four f32 lanes of a v128, or one f32 (the last columns). */
 export interface Lanes {
@@ -64,7 +73,11 @@ export interface Lanes {
   splat: (offset: number) => number[];
   add: number[];
   mul: number[];
+  div: number[];
+  sqrt: number[];
   zero: number[];
+  /** `f` in every lane. */
+  constant: (f: number) => number[];
   /** max(0, x) of the two values on the stack, 0 under x. */
   relu: number[];
 }
@@ -77,7 +90,10 @@ export const VECTOR: Lanes = {
   splat: (o) => [...simd(9), ...memarg(2, o)], // v128.load32_splat
   add: simd(228), // f32x4.add
   mul: simd(230), // f32x4.mul
+  div: simd(231), // f32x4.div
+  sqrt: simd(227), // f32x4.sqrt
   zero: [...simd(12), ...new Array(16).fill(0)], // v128.const 0
+  constant: (f) => [...simd(12), ...f32Bytes(f), ...f32Bytes(f), ...f32Bytes(f), ...f32Bytes(f)],
   relu: simd(235), // f32x4.pmax(0, x) = 0 < x ? x : 0, XNNPACK's clamp
 };
 
@@ -89,7 +105,10 @@ export const SCALAR: Lanes = {
   splat: (o) => [0x2a, ...memarg(2, o)],
   add: [0x92],
   mul: [0x94],
+  div: [0x95],
+  sqrt: [0x91],
   zero: [0x43, 0, 0, 0, 0], // f32.const 0
+  constant: (f) => [0x43, ...f32Bytes(f)],
   relu: [0x97], // f32.max(0, x)
 };
 

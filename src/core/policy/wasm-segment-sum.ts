@@ -13,7 +13,7 @@
  * address on the heap, indices and segments int32, data and out float32 with `cols` per row.
  */
 import {
-  BLOCK, br, brIf, END, F32, I32, I32_ADD, I32_GE_U, I32_LOAD, I32_MUL, I32_NE, I32_SHL, i32Const, localGet, localSet, LOOP,
+  BLOCK, br, brIf, bytesOfMultiple, END, F32, I32, I32_ADD, I32_GE_U, I32_LOAD, I32_MUL, I32_NE, I32_SHL, i32Const, localGet, localSet, LOOP,
   SCALAR, V128, VECTOR, type Lanes, type WasmFunction,
 } from './wasm-emit';
 
@@ -52,9 +52,7 @@ export function segmentSumFunction(): WasmFunction {
   };
 
   // rowBytes = 4·cols; columns [0, end8) in chunks of 32 floats, [end8, end4) in fours, the rest one by one
-  emit(localGet(P.cols), i32Const(2), I32_SHL, localSet(L.rowBytes));
-  emit(localGet(P.cols), i32Const(-32), [0x71] /* i32.and */, i32Const(2), I32_SHL, localSet(L.end8));
-  emit(localGet(P.cols), i32Const(-4), [0x71], i32Const(2), I32_SHL, localSet(L.end4));
+  emit(bytesOfMultiple(P.cols, 1, L.rowBytes), bytesOfMultiple(P.cols, 4 * CHUNK_VECTORS, L.end8), bytesOfMultiple(P.cols, 4, L.end4));
   emit(i32Const(0), localSet(L.e));
   emit(BLOCK, LOOP, localGet(L.e), localGet(P.entries), I32_GE_U, brIf(1)); // for each run of one segment
   int32At(P.segments, L.e);
