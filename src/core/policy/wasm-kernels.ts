@@ -15,7 +15,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { moduleBytes } from './wasm-emit';
-import { gemmFunctions, kernelName, type GemmInit, type MicroKernel } from './wasm-gemm';
+import { gemmFunctions, kernelName, MICRO_KERNELS, type GemmInit, type MicroKernel } from './wasm-gemm';
 import { SEGMENT_SUM, segmentSumFunction } from './wasm-segment-sum';
 import { ADAM_STEP, adamFunction } from './wasm-adam';
 import { RELU_BACK, reluBackFunction } from './wasm-relu-back';
@@ -106,7 +106,7 @@ export async function installWasmKernels(): Promise<boolean> {
     compiled = null;
     return false; // no SIMD in this engine
   }
-  const gemms = new Map(Object.entries(instance.exports).map(([name, fn]) => [name, fn as Gemm]));
+  const gemms = new Map(MICRO_KERNELS.map((k) => [kernelName(k), instance.exports[kernelName(k)] as Gemm]));
   for (const [name, run] of Object.entries(REPLACED)) {
     if (originals.has(name)) continue;
     const original = tf.getKernel(name, 'wasm');
@@ -144,9 +144,10 @@ export function uninstallWasmKernels(): void {
 }
 
 /**
- * Whether the active backend runs this file's kernels: then transposed operands are read in place,
- * and a caller should pass transposeA / transposeB rather than write the transpose out (tfjs-wasm's
- * own kernel takes a transposed A 10–25× slower than a plain product).
+ * Whether the active backend runs this file's kernels. Then transposed operands are read in place, and
+ * a caller should pass transposeA / transposeB rather than write the transpose out (tfjs-wasm's own
+ * kernel takes a transposed A 10–25× slower than a plain product); and the project's own kernels
+ * (ADAM_STEP_KERNEL, RELU_BACK_KERNEL) are registered.
  */
 export function ownKernelsActive(): boolean {
   return installed !== null && tf.getBackend() === 'wasm' && (tf.backend() as unknown) === installed.backend;
@@ -158,7 +159,8 @@ interface KernelArgs {
   attrs: { transposeA?: boolean; transposeB?: boolean; activation?: string };
 }
 
-const sizeOf = (dims: readonly number[]) => dims.reduce((s, d) => s * d, 1);
+/** Where a tensor's data starts on the backend's heap, in bytes. */
+const heapOffset = (own: Installed, t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
 
 /** C = op(A)·op(B) (+ bias) (relu) with this file's kernel, or null where tfjs's own kernel should run. */
 function product(own: Installed, { inputs, attrs }: KernelArgs): tf.TensorInfo | null {
@@ -169,14 +171,14 @@ function product(own: Installed, { inputs, attrs }: KernelArgs): tf.TensorInfo |
   if (activation !== 'linear' && activation !== 'relu') return null;
   const ra = a.shape.length;
   const rb = b.shape.length;
-  if (ra < 2 || rb < 2 || sizeOf(a.shape.slice(0, -2)) !== 1 || sizeOf(b.shape.slice(0, -2)) !== 1) return null;
+  if (ra < 2 || rb < 2 || tf.util.sizeFromShape(a.shape.slice(0, -2)) !== 1 || tf.util.sizeFromShape(b.shape.slice(0, -2)) !== 1) return null;
   const [M, K] = attrs.transposeA ? [a.shape[ra - 1], a.shape[ra - 2]] : [a.shape[ra - 2], a.shape[ra - 1]];
   const [Kb, N] = attrs.transposeB ? [b.shape[rb - 1], b.shape[rb - 2]] : [b.shape[rb - 2], b.shape[rb - 1]];
   if (K !== Kb || K === 0 || M === 0 || N === 0) return null; // tfjs's kernel says what is wrong, or fills the empty cases
   if (bias && (bias.dtype !== 'float32' || bias.shape.length !== 1 || bias.shape[0] !== N)) return null;
   const outer = ra >= rb ? a.shape.slice(0, -2) : b.shape.slice(0, -2); // all 1s
   const out = own.backend.makeOutput([...outer, M, N], 'float32');
-  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const offset = (t: tf.TensorInfo) => heapOffset(own, t);
   let scratch: tf.TensorInfo | null = null;
   if (attrs.transposeB) {
     scratch = own.backend.makeOutput([K, N], 'float32');
@@ -232,8 +234,8 @@ function segmentSum(own: Installed, { inputs }: KernelArgs): tf.TensorInfo | nul
   const entries = indices.shape[0];
   if (data.shape.length < 1 || indices.shape.length !== 1 || segmentIds.shape.length !== 1 || segmentIds.shape[0] !== entries || entries === 0) return null;
   const dataRows = data.shape[0];
-  const cols = sizeOf(data.shape.slice(1));
-  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const cols = tf.util.sizeFromShape(data.shape.slice(1));
+  const offset = (t: tf.TensorInfo) => heapOffset(own, t);
   const ints = new Int32Array(own.memory.buffer);
   const idx = offset(indices) >> 2;
   const seg = offset(segmentIds) >> 2;
@@ -262,11 +264,11 @@ interface AdamArgs {
 function adamStep({ inputs, backend, attrs }: AdamArgs): tf.TensorInfo[] {
   const own = ownOn(backend, ADAM_STEP_KERNEL);
   const { value, m, v, gradient, oneMinusAccBeta1, oneMinusAccBeta2 } = inputs;
-  const n = sizeOf(value.shape);
+  const n = tf.util.sizeFromShape(value.shape);
   for (const t of [value, m, v, gradient]) {
-    if (t.dtype !== 'float32' || sizeOf(t.shape) !== n) throw new Error(`${ADAM_STEP_KERNEL}: value, moments and gradient must be float32 of one size`);
+    if (t.dtype !== 'float32' || tf.util.sizeFromShape(t.shape) !== n) throw new Error(`${ADAM_STEP_KERNEL}: value, moments and gradient must be float32 of one size`);
   }
-  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const offset = (t: tf.TensorInfo) => heapOffset(own, t);
   const outs = [value, m, v].map((t) => own.backend.makeOutput([...t.shape], 'float32'));
   const heap = new Float32Array(own.memory.buffer);
   const { beta1, beta2, epsilon, learningRate } = attrs;
@@ -296,9 +298,9 @@ function ownOn(backend: unknown, kernel: string): Installed {
 function reluBack({ inputs, backend }: ReluBackArgs): tf.TensorInfo {
   const own = ownOn(backend, RELU_BACK_KERNEL);
   const { dy, y } = inputs;
-  const n = sizeOf(dy.shape);
-  if (dy.dtype !== 'float32' || y.dtype !== 'float32' || sizeOf(y.shape) !== n) throw new Error(`${RELU_BACK_KERNEL}: dy and y must be float32 of one size`);
-  const offset = (t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
+  const n = tf.util.sizeFromShape(dy.shape);
+  if (dy.dtype !== 'float32' || y.dtype !== 'float32' || tf.util.sizeFromShape(y.shape) !== n) throw new Error(`${RELU_BACK_KERNEL}: dy and y must be float32 of one size`);
+  const offset = (t: tf.TensorInfo) => heapOffset(own, t);
   const out = own.backend.makeOutput([...dy.shape], 'float32');
   own.reluBack(offset(dy), offset(y), offset(out), n);
   return out;
