@@ -22,7 +22,9 @@ import { createInterface } from 'node:readline';
 import * as tf from '@tensorflow/tfjs';
 import { useNodeBackend } from '../../src/cli/tf-node';
 import { TurnSession } from '../../src/core/policy/policy';
-import { matMulT, transposedLeft } from '../../src/core/policy/gradients';
+import { matMulT, outputProducts, transposedLeft } from '../../src/core/policy/gradients';
+import { buildDecisionBatch, disposeDecisionBatch } from '../../src/core/policy/batch';
+import type { AllowedEntries } from '../../src/core/policy/model';
 import { installWasmKernels, ownKernelsActive, uninstallWasmKernels } from '../../src/core/policy/wasm-kernels';
 import { median } from '../../src/bench/timing';
 import { createRng } from '../../src/core/math';
@@ -48,10 +50,11 @@ export interface PeerFigures {
   /** The sparse twin's update and sampling steps with their inputs built once (less work than tfjs does; diagnostic). */
   torchPrebuiltUpdateMs: number;
   torchPrebuiltSampleMs: number;
-  /** The update's matrix products alone (gemmStep), both sides, and their floating-point operations. */
+  /** The update's matrix products alone (gemmStep), both sides, and the floating-point operations each side's do. */
   tfjsGemmMs: number;
   torchGemmMs: number;
   gemmFlops: number;
+  torchGemmFlops: number;
   /** Decisions per gradient chunk of the mini-batch. */
   chunks: number[];
   responses: number;
@@ -147,39 +150,55 @@ function samplingStep(peer: PeerBatch) {
 }
 
 /** The decisions of each gradient chunk of the mini-batch, as policyUpdate splits it (update.ts chunksOf). */
-export function chunkDecisions(peer: PeerBatch): number[] {
-  return chunksOf(peer.rows, peer.opts.chunkRows ?? UPDATE_CHUNK_ROWS).map((c) => c.reduce((s, r) => s + r.decisions.length, 0));
+/** One gradient chunk of the mini-batch, as policyUpdate splits it (update.ts chunksOf): its decisions and allowed logits. */
+export interface ChunkShape {
+  decisions: number;
+  allowed: AllowedEntries | null;
+}
+
+export function chunkShapes(peer: PeerBatch): ChunkShape[] {
+  return chunksOf(peer.rows, peer.opts.chunkRows ?? UPDATE_CHUNK_ROWS).map((rows) => {
+    const batch = buildDecisionBatch(peer.trainer.policy.dims, rows);
+    disposeDecisionBatch(batch);
+    return { decisions: batch.decisions, allowed: batch.allowedEntries };
+  });
 }
 
 /**
  * The matrix products of one update step alone (model.ts decoderOf forward, gradients.ts backward:
- * the same shapes, the transposes through gradients.ts's own helpers) on random data: what the
- * step would cost if it did nothing else. twin.py's `gemm` times the same products in PyTorch.
+ * the same shapes, through gradients.ts's own helpers) on random data: what the step would cost if it
+ * did nothing else. Where the project's wasm kernels run, the output layer's two backward products are
+ * the sums over the chunk's allowed logits that gradients.ts's outputProducts makes of them. twin.py's
+ * `gemm` times the products of PyTorch's update step: the same, with those two dense (faster for
+ * PyTorch than its sparse forms: bench/pytorch/sparse-output.py).
  */
-export function gemmStep(sizes: readonly number[], D: number, V: number, G: number) {
+export function gemmStep(chunks: readonly ChunkShape[], D: number, V: number, G: number) {
   const rng = createRng(1);
   const values = (n: number) => Float32Array.from({ length: n }, () => rng.normal());
   const r = (rows: number, cols: number) => tf.tensor2d(values(rows * cols), [rows, cols]);
-  const data = sizes.map((n) => ({
+  const data = chunks.map(({ decisions: n }) => ({
     h: r(n, D), h2: r(n, D), dz: r(n, V), dg: r(n, G), dp: r(n, D), hid: r(D, D), hb: tf.tensor1d(values(D)), out: r(D, V), ob: tf.tensor1d(values(V)), gate: r(D, G),
   }));
+  const dense = (n: number) => 2 * n * D * (D + G + V + V + G + D) + 2 * D * n * (G + D + V);
+  const sparse = ownKernelsActive();
   return {
     run: () => tf.tidy(() => {
-      for (const x of data) {
+      data.forEach((x, i) => {
         tf.fused.matMul({ a: x.h, b: x.hid, bias: x.hb, activation: 'relu' });
         tf.matMul(x.h2, x.gate);
         tf.fused.matMul({ a: x.h2, b: x.out, bias: x.ob });
-        matMulT(x.dz, x.out);
         matMulT(x.dg, x.gate);
         matMulT(x.dp, x.hid);
         const h2T = transposedLeft(x.h2); // one operand for both output-layer weight gradients, as gradients.ts has it
         h2T(x.dg);
         transposedLeft(x.h)(x.dp);
-        h2T(x.dz);
-      }
+        outputProducts(x.out, chunks[i].allowed, x.h2, h2T, x.dz); // dz·W_outᵀ and h₂ᵀ·dz
+      });
     }),
-    /** Multiply-adds × 2 of the products. */
-    flops: sizes.reduce((s, n) => s + 2 * n * D * (D + G + V + V + G + D) + 2 * D * n * (G + D + V), 0),
+    /** Multiply-adds × 2 of the products as this side runs them (the output layer's two as sums over the allowed logits where they are). */
+    flops: chunks.reduce((s, c) => s + dense(c.decisions) - (sparse && c.allowed ? 2 * 2 * D * (c.decisions * V - c.allowed.token.length) : 0), 0),
+    /** … and as PyTorch's update step runs them, all dense. */
+    denseFlops: chunks.reduce((s, c) => s + dense(c.decisions), 0),
     dispose: () => data.forEach((x) => tf.dispose(Object.values(x))),
   };
 }
@@ -201,8 +220,9 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
   const twin = startTwin(python, file, print);
   const verdict = await twin.checked();
   const dims = peer.trainer.policy.dims;
-  const sizes = chunkDecisions(peer);
-  const gemm = gemmStep(sizes, dims.hidden, dims.vocabSize, GATES);
+  const chunks = chunkShapes(peer);
+  const sizes = chunks.map((c) => c.decisions);
+  const gemm = gemmStep(chunks, dims.hidden, dims.vocabSize, GATES);
   const t = {
     tfUpdate: [] as number[], ptUpdate: [] as number[], dnUpdate: [] as number[], tfSample: [] as number[], ptSample: [] as number[], dnSample: [] as number[], pbUpdate: [] as number[], pbSample: [] as number[],
     tfGemm: [] as number[], ptGemm: [] as number[], tfSampleRun: [] as number[], ptSampleRun: [] as number[],
@@ -265,7 +285,7 @@ export async function benchPytorchPeer(print: (line: string) => void): Promise<P
     tfjsUpdateMs: median(t.tfUpdate), torchUpdateMs: median(t.ptUpdate), tfjsSampleMs: median(t.tfSample), torchSampleMs: median(t.ptSample),
     tfjsSampleRunMs: median(t.tfSampleRun), torchSampleRunMs: median(t.ptSampleRun),
     torchDenseUpdateMs: median(t.dnUpdate), torchDenseSampleMs: median(t.dnSample), torchPrebuiltUpdateMs: median(t.pbUpdate), torchPrebuiltSampleMs: median(t.pbSample),
-    tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, chunks: sizes,
+    tfjsGemmMs: median(t.tfGemm), torchGemmMs: median(t.ptGemm), gemmFlops: gemm.flops, torchGemmFlops: gemm.denseFlops, chunks: sizes,
     tfjsKernels: withTfjsKernels ? { updateMs: median(t.tkUpdate), sampleRunMs: median(t.tkSampleRun), gemmMs: median(t.tkGemm) } : null,
   };
   print(formatPeer(fig));
@@ -285,9 +305,10 @@ export function formatPeer(f: PeerFigures): string {
     row(`update mini-batch (${f.responses} responses)`, f.tfjsUpdateMs, f.torchUpdateMs, 'pytorch sparse'),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs, 'pytorch sparse'),
     row(`sampling, ${RUN_STEPS} steps in a row, per step`, f.tfjsSampleRunMs, f.torchSampleRunMs, 'pytorch sparse'),
-    `  the update's matrix products alone (same shapes, random data, rounds of their own; chunks of ${f.chunks.join(' + ')} decisions, ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP):`,
+    `  the update's matrix products alone, as each side's update runs them (same shapes, random data, rounds of their own; chunks of ${f.chunks.join(' + ')} decisions;`,
+    `  tfjs ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP${f.gemmFlops < f.torchGemmFlops ? ', the output layer\'s two backward products summed over the allowed logits only' : ''}, PyTorch ${(f.torchGemmFlops / 1e6).toFixed(0)} MFLOP, all dense):`,
     row('products of one update step', f.tfjsGemmMs, f.torchGemmMs, 'pytorch       '),
-    `    ${gflops(f.gemmFlops, f.tfjsGemmMs)} GFLOP/s tfjs-wasm, ${gflops(f.gemmFlops, f.torchGemmMs)} GFLOP/s PyTorch; the rest of the update step: tfjs ${(f.tfjsUpdateMs - f.tfjsGemmMs).toFixed(1)} ms, PyTorch ${(f.torchUpdateMs - f.torchGemmMs).toFixed(1)} ms`,
+    `    ${gflops(f.gemmFlops, f.tfjsGemmMs)} GFLOP/s tfjs-wasm, ${gflops(f.torchGemmFlops, f.torchGemmMs)} GFLOP/s PyTorch; the rest of the update step: tfjs ${(f.tfjsUpdateMs - f.tfjsGemmMs).toFixed(1)} ms, PyTorch ${(f.torchUpdateMs - f.torchGemmMs).toFixed(1)} ms`,
     `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,
     row(`update mini-batch (${f.decisions} decisions)`, f.tfjsUpdateMs, f.torchDenseUpdateMs, 'pytorch dense '),
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchDenseSampleMs, 'pytorch dense '),

@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@tensorflow/tfjs-backend-wasm';
 import { TurnSession } from '../../src/core/policy/policy';
 import { DEFAULT_CONFIG } from '../../src/core/train';
-import { chunkDecisions, findTorchPython, gemmStep, startTwin } from '../../bench/pytorch/peer';
+import { chunkShapes, findTorchPython, gemmStep, startTwin } from '../../bench/pytorch/peer';
 import { GATES } from '../../src/core/policy/inputs';
+import { installWasmKernels, uninstallWasmKernels } from '../../src/core/policy/wasm-kernels';
 import { miniBatchGradients } from '../../src/core/train/update';
 import { makePeerBatch, peerFile, samplingInputs, type PeerBatch } from '../../bench/pytorch/peer-batch';
 
@@ -66,23 +67,32 @@ describe.skipIf(!python)('pytorch twin', () => {
     expect(r.stdout).toContain(`${peer.rows.length} responses, ${decisions} decisions (packed;`);
   });
 
-  it('times, as "the update\'s matrix products alone", the very products a production update step runs', async () => {
+  it('times, as "the update\'s matrix products alone", the very products a production update step runs, with the project\'s wasm kernels and with tfjs\'s', async () => {
     const { policy } = peer.trainer;
     const products = (p: Awaited<ReturnType<typeof tf.profile>>) => p.kernels
-      .filter((k) => /MatMul|Transpose/.test(k.name))
+      .filter((k) => /MatMul|Transpose|RolloutLab/.test(k.name))
       .map((k) => `${k.name} ${JSON.stringify(k.inputShapes)}`)
       .sort();
-    // read each profile at once: tf.profile hands back the engine's one profile object, which the next call refills
-    const update = products(await tf.profile(() => {
-      const { grads, metrics } = miniBatchGradients(policy, peer.rows, peer.opts);
-      tf.dispose([...Object.values(grads), metrics]);
-    }));
-    const sizes = chunkDecisions(peer);
-    const gemm = gemmStep(sizes, policy.dims.hidden, policy.dims.vocabSize, GATES);
-    const timed = products(await tf.profile(() => gemm.run()));
-    gemm.dispose();
-    expect(update.length).toBeGreaterThan(9);
-    expect(timed).toEqual(update);
+    const chunks = chunkShapes(peer);
+    const sizes = chunks.map((c) => c.decisions);
+    for (const own of [true, false]) {
+      if (own) expect(await installWasmKernels()).toBe(true);
+      else uninstallWasmKernels();
+      // read each profile at once: tf.profile hands back the engine's one profile object, which the next call refills
+      const update = products(await tf.profile(() => {
+        const { grads, metrics } = miniBatchGradients(policy, peer.rows, peer.opts);
+        tf.dispose([...Object.values(grads), metrics]);
+      }));
+      const gemm = gemmStep(chunks, policy.dims.hidden, policy.dims.vocabSize, GATES);
+      const timed = products(await tf.profile(() => gemm.run()));
+      gemm.dispose();
+      expect(update.length).toBeGreaterThan(9);
+      expect(timed).toEqual(update.filter((k) => !/ReluBack/.test(k))); // gemmStep has no relu
+      // with the project's kernels, the output layer's two backward products are sums over the allowed logits
+      expect(timed.some((k) => k.startsWith('RolloutLabWeightedSegmentSum'))).toBe(own);
+      if (own) expect(gemm.flops).toBeLessThan(gemm.denseFlops);
+      else expect(gemm.flops).toBe(gemm.denseFlops);
+    }
     // and twin.py's serve mode answers the same products with a time
     const twin = startTwin(python as string, file, () => undefined);
     await twin.checked();

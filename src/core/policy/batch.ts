@@ -10,7 +10,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { decoderWidth } from './features';
 import { decoderEntries, encoderEntries, gatedEntries, type GatedRow } from './inputs';
-import type { DecisionBatch, ModelDims } from './model';
+import type { AllowedEntries, DecisionBatch, ModelDims } from './model';
 import type { PromptFeatures } from './policy';
 import { defaultSparseKind, toOperand, type SparseKind } from './sparse';
 
@@ -80,6 +80,7 @@ export function buildDecisionBatch(
     positions: P,
     decisions: N,
     allowedWidth: K,
+    allowedEntries: slots.entries,
   };
 }
 
@@ -95,6 +96,8 @@ export interface AllowedSlots {
   oneHot: Float32Array;
   /** n·K + k of the chosen token's slot [N]. */
   chosen: Int32Array;
+  /** The allowed (decision, token) pairs, each once; null when some decision's tokens do not ascend. */
+  entries: AllowedEntries | null;
 }
 
 /**
@@ -112,8 +115,19 @@ export function allowedSlots(allowed: ReadonlyArray<readonly number[] | null | u
   const bias = new Float32Array(N * K);
   const oneHot = new Float32Array(N * K);
   const chosen = new Int32Array(N);
+  let pairs = 0;
+  for (const a of allowed) pairs += countOf(a);
+  const pairDecision = new Int32Array(pairs);
+  const pairToken = new Int32Array(pairs);
+  let p = 0;
+  let ascending = true; // and inside [0, V)
   allowed.forEach((a, n) => {
     const count = countOf(a);
+    for (let k = 0; k < count; k++, p++) {
+      pairDecision[p] = n;
+      pairToken[p] = a === undefined ? k : a === null ? k + 1 : a[k];
+      if ((k > 0 && pairToken[p] <= pairToken[p - 1]) || !(pairToken[p] >= 0 && pairToken[p] < V)) ascending = false;
+    }
     const first = a === undefined ? 0 : a === null ? 1 : a[0];
     for (let k = 0; k < K; k++) {
       const at = n * K + k;
@@ -127,7 +141,28 @@ export function allowedSlots(allowed: ReadonlyArray<readonly number[] | null | u
     }
     if (a !== undefined && oneHot[chosen[n]] !== 1) throw new Error(`decision ${n}: token ${tokens[n]} is not among its allowed tokens`);
   });
-  return { width: K, index, bias, oneHot, chosen };
+  return { width: K, index, bias, oneHot, chosen, entries: ascending ? { decision: pairDecision, token: pairToken, at: flatIndex(pairDecision, pairToken, V), byToken: byToken(pairDecision, pairToken, V) } : null };
+}
+
+/** n·V + v of each pair. */
+function flatIndex(decision: Int32Array, token: Int32Array, V: number): Int32Array {
+  const at = new Int32Array(token.length);
+  for (let i = 0; i < token.length; i++) at[i] = decision[i] * V + token[i];
+  return at;
+}
+
+/** The pairs ordered by token, decisions ascending within a token (a stable counting sort). */
+function byToken(decision: Int32Array, token: Int32Array, V: number): AllowedEntries['byToken'] {
+  const start = new Int32Array(V + 1);
+  for (let i = 0; i < token.length; i++) start[token[i] + 1]++;
+  for (let v = 0; v < V; v++) start[v + 1] += start[v];
+  const out = { decision: new Int32Array(token.length), token: new Int32Array(token.length) };
+  for (let i = 0; i < token.length; i++) {
+    const at = start[token[i]]++;
+    out.decision[at] = decision[i];
+    out.token[at] = token[i];
+  }
+  return { ...out, at: flatIndex(out.decision, out.token, V) };
 }
 
 export function disposeDecisionBatch(b: DecisionBatch): void {

@@ -11,14 +11,15 @@
  * (softmax Jacobian with H = −Σ π log π; masked tokens have π = 0 and get no gradient).
  * Then the layers in reverse: relu passes where its output is > 0 (tfjs's step, 0 at 0); biases sum
  * their rows; W gets Aᵀ·dY (the transposes read in place by the project's wasm product, written out
- * elsewhere: tfjs-wasm's own transposeA is 10–25× slower); the
- * sparse inputs scatter-add their rows (SparseOperand.transposeTimes).
+ * elsewhere: tfjs-wasm's own transposeA is 10–25× slower), except the output layer's two, which the project's
+ * kernels sum over the allowed logits only (outputProducts); the sparse inputs scatter-add their rows
+ * (SparseOperand.transposeTimes).
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
-import { gateWeights, toPacked, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
+import { gateWeights, toPacked, type AllowedEntries, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
 import { columnSums, rowSlice, type SparseOperand } from './sparse';
-import { ownKernelsActive, RELU_BACK_KERNEL } from './wasm-kernels';
+import { ownKernelsActive, RELU_BACK_KERNEL, WEIGHTED_SEGMENT_SUM_KERNEL } from './wasm-kernels';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
 
@@ -59,6 +60,34 @@ function logitGrad(f: PolicyForward, b: DecisionBatch, gLogProb: tf.Tensor2D, gE
   return tf.reshape(tf.scatterND(tf.reshape(b.allowedIndex, [-1, 1]), tf.reshape(dSlots, [-1]), [N * V]), [N, V]) as tf.Tensor2D;
 }
 
+/** out[s] = 0 + Σ weights[e]·data[indices[e]] over the entries of segment s, in entry order: the project's wasm kernel. */
+function weightedSegmentSum(data: tf.Tensor2D, indices: Int32Array, segments: Int32Array, weights: tf.Tensor1D, rows: number): tf.Tensor2D {
+  const inputs = { data, indices: tf.tensor1d(indices, 'int32'), segmentIds: tf.tensor1d(segments, 'int32'), weights };
+  return tf.engine().runKernel(WEIGHTED_SEGMENT_SUM_KERNEL, inputs, { rows }) as tf.Tensor2D;
+}
+
+/**
+ * The output layer's two backward products, dz·W_outᵀ [N, D] and h₂ᵀ·dz [D, V], from ∂ℓ/∂z [N, V]. Where
+ * the project's wasm kernels run and `allowed` is given, they are sums over the allowed logits only (about
+ * 9 of V = 124 per decision under constrained decoding), the only entries of dz that can be nonzero: a
+ * dense product's other terms are ±0, and a sum that starts at +0 is never −0, so leaving them out changes
+ * nothing: the floats are the dense products' own, order of terms included (tests/core/policy/wasm-kernels.test.ts).
+ * `h2T` is h₂ᵀ· (transposedLeft), shared with the gates' product. bench/pytorch/peer.ts's gemmStep runs it too.
+ */
+export function outputProducts(outW: tf.Tensor2D, allowed: AllowedEntries | null, h2: tf.Tensor2D, h2T: (x: tf.Tensor2D) => tf.Tensor2D, dz: tf.Tensor2D): { dh2: tf.Tensor2D; dOutW: tf.Tensor2D } {
+  const e = ownKernelsActive() ? allowed : null;
+  if (!e) return { dh2: matMulT(dz, outW), dOutW: h2T(dz) };
+  const [N, V] = dz.shape;
+  const U = e.token.length;
+  const dzFlat = tf.reshape(dz, [-1]);
+  const g = tf.gatherND(dzFlat, tf.tensor2d(e.at, [U, 1], 'int32')) as tf.Tensor1D; // dz[n, v] by decision [U]
+  const gByToken = tf.gatherND(dzFlat, tf.tensor2d(e.byToken.at, [U, 1], 'int32')) as tf.Tensor1D; // dz[n, v] by token [U]
+  return {
+    dh2: weightedSegmentSum(tf.transpose(outW), e.token, e.decision, g, N), // Σ_v dz[n, v]·W_out[:, v] [N, D]
+    dOutW: tf.transpose(weightedSegmentSum(h2, e.byToken.decision, e.byToken.token, gByToken, V)), // (Σ_n dz[n, v]·h₂[n])ᵀ [D, V]
+  };
+}
+
 /** Gradients of the policy weights (every name but the critic's). */
 export function policyGradients(
   w: Weights, b: DecisionBatch, f: PolicyForward, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number,
@@ -72,7 +101,8 @@ export function policyGradients(
     const dGates = tf.reshape(b.gated.transposeTimes(tf.reshape(dz, [-1, 1]) as tf.Tensor2D), [N, -1]) as tf.Tensor2D; // [N, G]
     const h2T = transposedLeft(f.h2); // h₂ᵀ· [D, N]·, read by both output-layer products
     const dGateW = h2T(dGates); // [D, G]
-    const dh2 = tf.add(matMulT(dz, w.outW as tf.Tensor2D), matMulT(dGates, gateWeights(w))) as tf.Tensor2D; // [N, D]
+    const out = outputProducts(w.outW as tf.Tensor2D, b.allowedEntries, f.h2, h2T, dz); // dz·W_outᵀ, h₂ᵀ·dz
+    const dh2 = tf.add(out.dh2, matMulT(dGates, gateWeights(w))) as tf.Tensor2D; // [N, D]
     // HIDDEN LAYER: h₂ = relu(h·W_hid + b_hid)
     const dPre2 = reluBack(dh2, f.h2); // [N, D]
     const dh = reluBack(matMulT(dPre2, w.hidW as tf.Tensor2D), f.h); // ∂ℓ/∂(pre-activation of h) [N, D]
@@ -83,7 +113,7 @@ export function policyGradients(
       encW: b.encoder.transposeTimes(dCtx), encB: columnSums(dCtx),
       decW: rowSlice(dTable, 0, F), decB: columnSums(dh),
       hidW: transposedLeft(f.h)(dPre2), hidB: columnSums(dPre2),
-      outW: h2T(dz), outB: columnSums(dz),
+      outW: out.dOutW, outB: columnSums(dz),
       gateW: tf.slice(dGateW, [0, LOOKAHEAD_KINDS], [D, COPY_KINDS]),
       lookW: tf.slice(dGateW, [0, 0], [D, LOOKAHEAD_KINDS]),
     };

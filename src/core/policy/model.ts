@@ -140,6 +140,22 @@ export interface DecisionBatch extends DecisionInputs {
   decisions: number;
   /** K: slots per decision in the allowed-token view. */
   allowedWidth: number;
+  /**
+   * Every allowed (decision n, token v), the only logits whose ∂ℓ/∂z can be nonzero, plain data for
+   * gradients.ts; null when some decision's allowed tokens do not ascend (batch.ts allowedSlots).
+   */
+  allowedEntries: AllowedEntries | null;
+}
+
+/**
+ * Allowed (decision n, token v) pairs: by decision with tokens ascending, and by token with decisions
+ * ascending; `at` is n·V + v, the pair's place in [N, V] logits.
+ */
+export interface AllowedEntries {
+  decision: Int32Array;
+  token: Int32Array;
+  at: Int32Array;
+  byToken: { decision: Int32Array; token: Int32Array; at: Int32Array };
 }
 
 /**

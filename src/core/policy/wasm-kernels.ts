@@ -16,7 +16,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { moduleBytes } from './wasm-emit';
 import { gemmFunctions, kernelName, MICRO_KERNELS, type GemmInit, type MicroKernel } from './wasm-gemm';
-import { SEGMENT_SUM, segmentSumFunction } from './wasm-segment-sum';
+import { SEGMENT_SUM, segmentSumFunction, WEIGHTED_SEGMENT_SUM } from './wasm-segment-sum';
 import { ADAM_STEP, adamFunction } from './wasm-adam';
 import { RELU_BACK, reluBackFunction } from './wasm-relu-back';
 
@@ -28,6 +28,13 @@ import { RELU_BACK, reluBackFunction } from './wasm-relu-back';
 export const ADAM_STEP_KERNEL = 'RolloutLabAdamStep';
 /** Another of the project's own: dy · step(y), the relu's backward step (inputs dy, y; wasm-relu-back.ts). */
 export const RELU_BACK_KERNEL = 'RolloutLabReluBack';
+/**
+ * And one more: out[s] = 0 + Σ weights[e]·data[indices[e]] over the entries e of segment s, in entry order
+ * (wasm-segment-sum.ts's weighted form): inputs data [rows of data, cols] float32, indices and segmentIds
+ * int32 [E] (segment ids non-decreasing, below `rows`), weights float32 [E]; attr rows; output [rows, cols],
+ * rows no entry names are 0. A product S·data for a sparse S, as gradients.ts's output layer uses it.
+ */
+export const WEIGHTED_SEGMENT_SUM_KERNEL = 'RolloutLabWeightedSegmentSum';
 
 /** The part of the WebAssembly API used here (src/core compiles without DOM or Node types; workers and Node have it). */
 interface WasmMemory { readonly buffer: ArrayBufferLike }
@@ -53,6 +60,7 @@ type AdamStep = (value: number, m: number, v: number, g: number, outValue: numbe
   beta1: number, beta2: number, oneMinusBeta1: number, oneMinusBeta2: number, oneMinusAccBeta1: number, oneMinusAccBeta2: number,
   epsilon: number, negLr: number) => void;
 type ReluBack = (dy: number, y: number, out: number, n: number) => void;
+type WeightedSegmentSum = (data: number, indices: number, segments: number, out: number, entries: number, cols: number, weights: number) => void;
 
 interface Installed {
   backend: WasmBackend;
@@ -61,6 +69,7 @@ interface Installed {
   segmentSum: SegmentSum;
   adamStep: AdamStep;
   reluBack: ReluBack;
+  weightedSegmentSum: WeightedSegmentSum;
 }
 
 /** Each replaced kernel and what runs in its place (null: hand it to tfjs's own). */
@@ -73,6 +82,7 @@ const REPLACED: Record<string, (own: Installed, args: KernelArgs) => tf.TensorIn
 const OWN: Record<string, (args: OwnArgs) => tf.TensorInfo | tf.TensorInfo[]> = {
   [ADAM_STEP_KERNEL]: (args) => adamStep(args as AdamArgs),
   [RELU_BACK_KERNEL]: (args) => reluBack(args as ReluBackArgs),
+  [WEIGHTED_SEGMENT_SUM_KERNEL]: (args) => weightedSegmentSum(args as WeightedSegmentSumArgs),
 };
 /** Terms of k summed per pass over C: a block of A's columns stays in cache across B's column panels. */
 const K_BLOCK = 256;
@@ -100,7 +110,7 @@ export async function installWasmKernels(): Promise<boolean> {
   if (!memory || (typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer)) return false;
   let instance: { exports: Record<string, unknown> };
   try {
-    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction()]));
+    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction(), segmentSumFunction(true)]));
     instance = await WebAssemblyApi!.instantiate(await compiled, { env: { memory } });
   } catch {
     compiled = null;
@@ -127,7 +137,7 @@ export async function installWasmKernels(): Promise<boolean> {
   }
   installed = {
     backend, memory, gemms, segmentSum: instance.exports[SEGMENT_SUM] as SegmentSum, adamStep: instance.exports[ADAM_STEP] as AdamStep,
-    reluBack: instance.exports[RELU_BACK] as ReluBack,
+    reluBack: instance.exports[RELU_BACK] as ReluBack, weightedSegmentSum: instance.exports[WEIGHTED_SEGMENT_SUM] as WeightedSegmentSum,
   };
   return true;
 }
@@ -280,7 +290,7 @@ function adamStep({ inputs, backend, attrs }: AdamArgs): tf.TensorInfo[] {
   return outs;
 }
 
-type OwnArgs = AdamArgs | ReluBackArgs;
+type OwnArgs = AdamArgs | ReluBackArgs | WeightedSegmentSumArgs;
 
 interface ReluBackArgs {
   inputs: Record<'dy' | 'y', tf.TensorInfo>;
@@ -303,5 +313,46 @@ function reluBack({ inputs, backend }: ReluBackArgs): tf.TensorInfo {
   const offset = (t: tf.TensorInfo) => heapOffset(own, t);
   const out = own.backend.makeOutput([...dy.shape], 'float32');
   own.reluBack(offset(dy), offset(y), offset(out), n);
+  return out;
+}
+
+interface WeightedSegmentSumArgs {
+  inputs: Record<'data' | 'indices' | 'segmentIds' | 'weights', tf.TensorInfo>;
+  backend: unknown;
+  attrs: { rows: number };
+}
+
+/** Σ weights[e]·data[indices[e]] per segment (wasm-segment-sum.ts's weighted form); throws on input it cannot take. */
+function weightedSegmentSum({ inputs, backend, attrs }: WeightedSegmentSumArgs): tf.TensorInfo {
+  const own = ownOn(backend, WEIGHTED_SEGMENT_SUM_KERNEL);
+  const { data, indices, segmentIds, weights } = inputs;
+  const { rows } = attrs;
+  const entries = indices.shape[0] ?? 0;
+  const fail = (what: string): never => {
+    throw new Error(`${WEIGHTED_SEGMENT_SUM_KERNEL}: ${what}`);
+  };
+  if (data.dtype !== 'float32' || data.shape.length !== 2 || weights.dtype !== 'float32') fail('data must be float32 [rows, cols] and weights float32');
+  if (indices.dtype !== 'int32' || segmentIds.dtype !== 'int32') fail('indices and segment ids must be int32');
+  if (indices.shape.length !== 1 || segmentIds.shape.length !== 1 || weights.shape.length !== 1 || segmentIds.shape[0] !== entries || weights.shape[0] !== entries) {
+    fail('indices, segment ids and weights must be [E] each');
+  }
+  if (!Number.isInteger(rows) || rows < 0) fail(`rows must be a count, got ${rows}`);
+  const [dataRows, cols] = data.shape;
+  const offset = (t: tf.TensorInfo) => heapOffset(own, t);
+  const ints = new Int32Array(own.memory.buffer);
+  const idx = offset(indices) >> 2;
+  const seg = offset(segmentIds) >> 2;
+  let previous = 0;
+  for (let e = 0; e < entries; e++) {
+    const i = ints[idx + e];
+    const s = ints[seg + e];
+    if (i < 0 || i >= dataRows) fail(`index ${i} of entry ${e} is outside the data's ${dataRows} rows`);
+    if (s < previous || s >= rows) fail(`segment id ${s} of entry ${e} is out of order or not below ${rows}`);
+    previous = s;
+  }
+  const out = own.backend.makeOutput([rows, cols], 'float32');
+  const at = offset(out);
+  new Float32Array(own.memory.buffer, at, rows * cols).fill(0); // rows no entry names; the kernel writes the rest
+  if (entries > 0 && cols > 0) own.weightedSegmentSum(offset(data), offset(indices), offset(segmentIds), at, entries, cols, offset(weights));
   return out;
 }

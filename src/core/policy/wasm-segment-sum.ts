@@ -11,6 +11,14 @@
  *
  * Exported as segment_sum(data, indices, segments, out, entries, cols) → (), every pointer a byte
  * address on the heap, indices and segments int32, data and out float32 with `cols` per row.
+ *
+ * The weighted form, weighted_segment_sum(data, indices, segments, out, entries, cols, weights),
+ * scales each entry's row by its float32 weight first:
+ *
+ *   out[s] = 0 + w₀·data[idx₀] + w₁·data[idx₁] + …   (each product rounded, then each sum)
+ *
+ * which is a matrix product S·data for a sparse S with those weights, summed in the order of a dense
+ * product that runs over S's columns in the entries' order (gradients.ts's output layer).
  */
 import {
   BLOCK, br, brIf, bytesOfMultiple, END, F32, I32, I32_ADD, I32_GE_U, I32_LOAD, I32_MUL, I32_NE, I32_SHL, i32Const, localGet, localSet, LOOP,
@@ -18,23 +26,27 @@ import {
 } from './wasm-emit';
 
 export const SEGMENT_SUM = 'segment_sum';
+export const WEIGHTED_SEGMENT_SUM = 'weighted_segment_sum';
 
 /** Vectors of a run's sums held in registers at once (32 columns). */
 const CHUNK_VECTORS = 8;
 
-export function segmentSumFunction(): WasmFunction {
-  const P = { data: 0, indices: 1, segments: 2, out: 3, entries: 4, cols: 5 };
-  const L = { e: 6, r: 7, s: 8, c: 9, t: 10, rowBytes: 11, end8: 12, end4: 13, p: 14 };
+export function segmentSumFunction(weighted = false): WasmFunction {
+  const P = { data: 0, indices: 1, segments: 2, out: 3, entries: 4, cols: 5, weights: 6 };
+  const params = weighted ? 7 : 6;
+  const L = { e: params, r: params + 1, s: params + 2, c: params + 3, t: params + 4, rowBytes: params + 5, end8: params + 6, end4: params + 7, p: params + 8 };
   const INTS = 9;
-  const acc = (v: number) => 6 + INTS + v; // v128 accumulators
-  const accScalar = 6 + INTS + CHUNK_VECTORS; // f32
+  const acc = (v: number) => params + INTS + v; // v128 accumulators
+  const weight = params + INTS + CHUNK_VECTORS; // the entry's weight in every lane (v128; weighted only)
+  const accScalar = params + INTS + CHUNK_VECTORS + (weighted ? 1 : 0); // f32
+  const weightScalar = accScalar + 1; // f32 (weighted only)
   const code: number[] = [];
   const emit = (...parts: number[][]) => parts.forEach((p) => code.push(...p));
   /** The int32 at base + 4·i. */
   const int32At = (base: number, i: number) => emit(localGet(base), localGet(i), i32Const(2), I32_SHL, I32_ADD, I32_LOAD(0));
 
   /** Sums of the run [e, r) over `vectors` lanes-wide columns from byte c, stored to out[s]; c moves on. */
-  const columns = (lanes: Lanes, vectors: number, endLocal: number, accOf: (v: number) => number) => {
+  const columns = (lanes: Lanes, vectors: number, endLocal: number, accOf: (v: number) => number, weightOf: number) => {
     emit(BLOCK, LOOP, localGet(L.c), localGet(endLocal), I32_GE_U, brIf(1));
     for (let v = 0; v < vectors; v++) emit(lanes.zero, localSet(accOf(v)));
     emit(localGet(L.e), localSet(L.t));
@@ -43,7 +55,13 @@ export function segmentSumFunction(): WasmFunction {
     emit(localGet(P.data));
     int32At(P.indices, L.t);
     emit(localGet(L.rowBytes), I32_MUL, I32_ADD, localGet(L.c), I32_ADD, localSet(L.p));
-    for (let v = 0; v < vectors; v++) emit(localGet(accOf(v)), localGet(L.p), lanes.load(16 * v), lanes.add, localSet(accOf(v)));
+    if (weighted) {
+      // w = weights[t]; acc += w·row (the product rounded, then the sum)
+      emit(localGet(P.weights), localGet(L.t), i32Const(2), I32_SHL, I32_ADD, lanes.splat(0), localSet(weightOf));
+      for (let v = 0; v < vectors; v++) emit(localGet(accOf(v)), localGet(weightOf), localGet(L.p), lanes.load(16 * v), lanes.mul, lanes.add, localSet(accOf(v)));
+    } else {
+      for (let v = 0; v < vectors; v++) emit(localGet(accOf(v)), localGet(L.p), lanes.load(16 * v), lanes.add, localSet(accOf(v)));
+    }
     emit(localGet(L.t), i32Const(1), I32_ADD, localSet(L.t), br(0), END, END);
     // out + s·rowBytes + c
     emit(localGet(P.out), localGet(L.s), localGet(L.rowBytes), I32_MUL, I32_ADD, localGet(L.c), I32_ADD, localSet(L.p));
@@ -61,9 +79,14 @@ export function segmentSumFunction(): WasmFunction {
   int32At(P.segments, L.r);
   emit(localGet(L.s), I32_NE, brIf(1), localGet(L.r), i32Const(1), I32_ADD, localSet(L.r), br(0), END, END);
   emit(i32Const(0), localSet(L.c));
-  columns(VECTOR, CHUNK_VECTORS, L.end8, acc);
-  columns(VECTOR, 1, L.end4, acc);
-  columns(SCALAR, 1, L.rowBytes, () => accScalar);
+  columns(VECTOR, CHUNK_VECTORS, L.end8, acc, weight);
+  columns(VECTOR, 1, L.end4, acc, weight);
+  columns(SCALAR, 1, L.rowBytes, () => accScalar, weightScalar);
   emit(localGet(L.r), localSet(L.e), br(0), END, END);
-  return { name: SEGMENT_SUM, params: 6, locals: [[INTS, I32], [CHUNK_VECTORS, V128], [1, F32]], body: code };
+  return {
+    name: weighted ? WEIGHTED_SEGMENT_SUM : SEGMENT_SUM,
+    params: weighted ? [I32, I32, I32, I32, I32, I32, I32] : 6,
+    locals: weighted ? [[INTS, I32], [CHUNK_VECTORS + 1, V128], [2, F32]] : [[INTS, I32], [CHUNK_VECTORS, V128], [1, F32]],
+    body: code,
+  };
 }

@@ -25,6 +25,24 @@ describe('allowed-token slots', () => {
     expect(s.oneHot[K + 2]).toBe(1);
   });
 
+  it('lists every allowed (decision, token) pair once, by decision and by token, for the output layer\'s sparse backward', () => {
+    const V = 6;
+    const s = allowedSlots([[1, 3], [0, 2, 4, 5], null], Int32Array.from([3, 4, 2]), V);
+    const e = s.entries!;
+    expect(Array.from(e.decision)).toEqual([0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(Array.from(e.token)).toEqual([1, 3, 0, 2, 4, 5, 1, 2, 3, 4, 5]);
+    expect(Array.from(e.at)).toEqual(Array.from(e.decision, (n, i) => n * V + e.token[i]));
+    // by token: tokens ascending, decisions ascending within a token
+    expect(Array.from(e.byToken.token)).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    expect(Array.from(e.byToken.decision)).toEqual([1, 0, 2, 1, 2, 0, 2, 1, 2, 1, 2]);
+    expect(Array.from(e.byToken.at)).toEqual(Array.from(e.byToken.decision, (n, i) => n * V + e.byToken.token[i]));
+  });
+
+  it('gives no pairs when a decision\'s allowed tokens do not ascend (the backward pass then runs the dense products)', () => {
+    expect(allowedSlots([[3, 1]], Int32Array.from([3]), 6).entries).toBeNull();
+    expect(allowedSlots([[1, 1]], Int32Array.from([1]), 6).entries).toBeNull();
+  });
+
   it('refuses a recorded token that its decision did not allow', () => {
     expect(() => allowedSlots([[1, 3]], Int32Array.from([2]), 6)).toThrow(/token 2 is not among its allowed tokens/);
   });

@@ -3,10 +3,12 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { withWasmKernels } from './wasm-kernels-hooks';
 import fc from 'fast-check';
-import { installWasmKernels, ownKernelsActive, RELU_BACK_KERNEL, uninstallWasmKernels } from '../../../src/core/policy/wasm-kernels';
+import { installWasmKernels, ownKernelsActive, RELU_BACK_KERNEL, uninstallWasmKernels, WEIGHTED_SEGMENT_SUM_KERNEL } from '../../../src/core/policy/wasm-kernels';
 import { moduleBytes } from '../../../src/core/policy/wasm-emit';
 import { gemmFunctions, MICRO_KERNELS, kernelName } from '../../../src/core/policy/wasm-gemm';
-import { SEGMENT_SUM, segmentSumFunction } from '../../../src/core/policy/wasm-segment-sum';
+import { SEGMENT_SUM, segmentSumFunction, WEIGHTED_SEGMENT_SUM } from '../../../src/core/policy/wasm-segment-sum';
+import { outputProducts, transposedLeft } from '../../../src/core/policy/gradients';
+import { allowedSlots } from '../../../src/core/policy/batch';
 import { ADAM_STEP, adamFunction } from '../../../src/core/policy/wasm-adam';
 import { RELU_BACK, reluBackFunction } from '../../../src/core/policy/wasm-relu-back';
 import { Trainer } from '../../../src/core/train';
@@ -64,16 +66,16 @@ const product = fc.record({
   transposeA: fc.boolean(), transposeB: fc.boolean(), bias: fc.boolean(), relu: fc.boolean(), seed: fc.integer({ min: 0, max: 10_000 }),
 });
 
-const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction()];
+const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction(), segmentSumFunction(true)];
 
 describe('the project\'s wasm matrix product', () => {
   withWasmKernels();
 
-  it('is a valid module with one export per micro-kernel, the segment sum, the Adam step and the relu\'s backward step', () => {
+  it('is a valid module with one export per micro-kernel, the segment sum, the Adam step, the relu\'s backward step and the weighted segment sum', () => {
     const bytes = moduleBytes(functions());
     expect(WebAssembly.validate(bytes)).toBe(true);
     const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
-    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP, RELU_BACK]);
+    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP, RELU_BACK, WEIGHTED_SEGMENT_SUM]);
     expect(new Set(names).size).toBe(names.length);
     expect(WebAssembly.validate(moduleBytes(functions(), true))).toBe(true); // the shared-memory import of a threaded build
   });
@@ -241,5 +243,116 @@ describe('the project\'s wasm relu backward step', () => {
     expect(await installWasmKernels()).toBe(true);
     const canonical = (v: number[]) => v.map((x) => (Number.isNaN(x) ? 'NaN' : bits([x])[0]));
     cases.forEach((_, i) => expect(canonical(ours[i])).toEqual(canonical(theirs[i])));
+  });
+});
+
+/** A float32 value that is often a signed zero. */
+const withZeros = (next: () => number) => (next() < 0.2 ? (next() < 0.5 ? -0 : 0) : (next() - 0.5) * 8);
+
+describe('the project\'s wasm weighted segment sum', () => {
+  withWasmKernels();
+
+  const weighted = (c: { dataRows: number; cols: number }, ops: ReturnType<typeof segmentOperands>, weights: Float32Array, rows: number) => tf.tidy(() => {
+    const inputs = { data: tf.tensor2d(ops.values, [c.dataRows, c.cols]), indices: tf.tensor1d(ops.indices, 'int32'), segmentIds: tf.tensor1d(ops.segments, 'int32'), weights: tf.tensor1d(weights) };
+    const out = tf.engine().runKernel(WEIGHTED_SEGMENT_SUM_KERNEL, inputs, { rows }) as tf.Tensor;
+    return { shape: out.shape, values: Array.from(out.dataSync()) };
+  });
+
+  it('adds w·row from +0 in entry order, the product rounded and then the sum: equals a float32 reference, signed zeros and rows no entry names included', () => {
+    fc.assert(fc.property(segmentCase, fc.integer({ min: 0, max: 3 }), (c, extraRows) => {
+      const ops = segmentOperands(c);
+      let x = c.seed + 7;
+      const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const weights = Float32Array.from({ length: c.entries }, () => withZeros(next));
+      const rows = ops.segments[c.entries - 1] + 1 + extraRows;
+      const ref = new Float32Array(rows * c.cols);
+      for (let e = 0; e < c.entries; e++) {
+        for (let j = 0; j < c.cols; j++) {
+          const at = ops.segments[e] * c.cols + j;
+          ref[at] = Math.fround(ref[at] + Math.fround(weights[e] * ops.values[ops.indices[e] * c.cols + j]));
+        }
+      }
+      const got = weighted(c, ops, weights, rows);
+      expect(got.shape).toEqual([rows, c.cols]);
+      expect(bits(got.values)).toEqual(bits(ref));
+    }), { numRuns: 150 });
+  });
+
+  it('names bad input: an index outside the data, segment ids out of order or past its rows, lengths that differ', () => {
+    const c = { dataRows: 3, cols: 4 };
+    const run = (indices: number[], segments: number[], rows: number, weights = indices.length) => () =>
+      weighted(c, { values: new Float32Array(12), indices: Int32Array.from(indices), segments: Int32Array.from(segments) }, new Float32Array(weights), rows);
+    expect(run([0, 3], [0, 0], 2)).toThrow(/index 3 .*outside the data's 3 rows/);
+    expect(run([0, 1], [1, 0], 2)).toThrow(/segment id 0 .*out of order/);
+    expect(run([0, 1], [0, 2], 2)).toThrow(/segment id 2 .*not below 2/);
+    expect(run([0, 1], [0, 1], 2, 3)).toThrow(/\[E\] each/);
+  });
+});
+
+describe('the output layer\'s backward products over the allowed logits (gradients.ts outputProducts)', () => {
+  withWasmKernels();
+
+  /** N decisions with random allowed tokens (some none but one, some every token but <pad>), dz nonzero only there, often a signed zero. */
+  const layer = fc.record({ N: fc.integer({ min: 1, max: 40 }), V: fc.integer({ min: 2, max: 40 }), D: fc.constantFrom(1, 5, 32, 33, 128), seed: fc.integer({ min: 0, max: 10_000 }) });
+
+  function operandsOf(p: { N: number; V: number; D: number; seed: number }) {
+    let x = p.seed + 3;
+    const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const allowed = Array.from({ length: p.N }, () => {
+      if (next() < 0.15) return null; // every token but <pad>
+      const tokens = [...new Set(Array.from({ length: 1 + Math.floor(next() * Math.min(9, p.V)) }, () => Math.floor(next() * p.V)))];
+      return tokens.sort((a, b) => a - b);
+    });
+    const tokens = Int32Array.from(allowed, (a) => (a === null ? 1 : a[0]));
+    const slots = allowedSlots(allowed, tokens, p.V);
+    const dz = new Float32Array(p.N * p.V);
+    for (let i = 0; i < slots.entries!.at.length; i++) dz[slots.entries!.at[i]] = withZeros(next);
+    const random = (n: number) => Float32Array.from({ length: n }, () => withZeros(next));
+    return { entries: slots.entries!, dz, outW: random(p.D * p.V), h2: random(p.N * p.D) };
+  }
+
+  const run = (p: { N: number; V: number; D: number }, o: ReturnType<typeof operandsOf>, useEntries: boolean) => tf.tidy(() => {
+    const h2 = tf.tensor2d(o.h2, [p.N, p.D]);
+    const r = outputProducts(tf.tensor2d(o.outW, [p.D, p.V]), useEntries ? o.entries : null, h2, transposedLeft(h2), tf.tensor2d(o.dz, [p.N, p.V]));
+    return { dh2: bits(r.dh2.dataSync()), dOutW: bits(r.dOutW.dataSync()), shapes: [r.dh2.shape, r.dOutW.shape] };
+  });
+  /** 'same', or where two results first differ (a short message: a diff of 250,000 numbers would take minutes). */
+  const firstDifference = (a: ReturnType<typeof run>, b: ReturnType<typeof run>): string => {
+    if (JSON.stringify(a.shapes) !== JSON.stringify(b.shapes)) return `shapes ${JSON.stringify(a.shapes)} against ${JSON.stringify(b.shapes)}`;
+    for (const key of ['dh2', 'dOutW'] as const) {
+      const i = a[key].findIndex((x, j) => x !== b[key][j]);
+      if (i >= 0) return `${key}[${i}]: bits ${a[key][i]} against ${b[key][i]} (${a[key].filter((x, j) => x !== b[key][j]).length} of ${a[key].length} differ)`;
+    }
+    return 'same';
+  };
+
+  it('equals the dense products bit for bit: dz·W_outᵀ and h₂ᵀ·dz, signed zeros, tokens no decision allows, every token but <pad>', () => {
+    fc.assert(fc.property(layer, (p) => {
+      const o = operandsOf(p);
+      const sparse = run(p, o, true);
+      expect(sparse.shapes).toEqual([[p.N, p.D], [p.D, p.V]]);
+      expect(firstDifference(sparse, run(p, o, false))).toBe('same');
+    }), { numRuns: 120 });
+  });
+
+  it('equals tfjs-wasm\'s own kernels on the model\'s shapes (2,000 decisions, 9 of 124 tokens each, D = 128)', async () => {
+    const p = { N: 2000, V: 124, D: 128, seed: 11 };
+    const o = operandsOf(p);
+    const ours = run(p, o, true);
+    uninstallWasmKernels();
+    const theirs = run(p, o, true); // allowed entries given, but tfjs's kernels: the dense products
+    expect(await installWasmKernels()).toBe(true);
+    expect(firstDifference(ours, theirs)).toBe('same');
+  });
+
+  it('leaves no tensor or heap block behind', () => {
+    const p = { N: 30, V: 20, D: 33, seed: 5 };
+    const o = operandsOf(p);
+    run(p, o, true);
+    const tensors = tf.memory().numTensors;
+    const dataIds = tf.engine().backend.numDataIds();
+    for (let i = 0; i < 3; i++) run(p, o, true);
+    expect(tf.memory().numTensors).toBe(tensors);
+    expect(tf.engine().backend.numDataIds()).toBe(dataIds);
   });
 });
