@@ -115,19 +115,10 @@ export function allowedSlots(allowed: ReadonlyArray<readonly number[] | null | u
   const bias = new Float32Array(N * K);
   const oneHot = new Float32Array(N * K);
   const chosen = new Int32Array(N);
-  let pairs = 0;
-  for (const a of allowed) pairs += countOf(a);
-  const pairDecision = new Int32Array(pairs);
-  const pairToken = new Int32Array(pairs);
-  let p = 0;
-  let ascending = true; // and inside [0, V)
+  const counts = new Int32Array(N);
   allowed.forEach((a, n) => {
     const count = countOf(a);
-    for (let k = 0; k < count; k++, p++) {
-      pairDecision[p] = n;
-      pairToken[p] = a === undefined ? k : a === null ? k + 1 : a[k];
-      if ((k > 0 && pairToken[p] <= pairToken[p - 1]) || !(pairToken[p] >= 0 && pairToken[p] < V)) ascending = false;
-    }
+    counts[n] = count;
     const first = a === undefined ? 0 : a === null ? 1 : a[0];
     for (let k = 0; k < K; k++) {
       const at = n * K + k;
@@ -141,14 +132,29 @@ export function allowedSlots(allowed: ReadonlyArray<readonly number[] | null | u
     }
     if (a !== undefined && oneHot[chosen[n]] !== 1) throw new Error(`decision ${n}: token ${tokens[n]} is not among its allowed tokens`);
   });
-  return { width: K, index, bias, oneHot, chosen, entries: ascending ? { decision: pairDecision, token: pairToken, at: flatIndex(pairDecision, pairToken, V), byToken: byToken(pairDecision, pairToken, V) } : null };
+  return { width: K, index, bias, oneHot, chosen, entries: allowedPairs(index, counts, K, V) };
 }
 
-/** n·V + v of each pair. */
-function flatIndex(decision: Int32Array, token: Int32Array, V: number): Int32Array {
-  const at = new Int32Array(token.length);
-  for (let i = 0; i < token.length; i++) at[i] = decision[i] * V + token[i];
-  return at;
+/** The used slots' (decision, token) pairs from the slots' n·V + v (`counts` used slots per decision), or null when some decision's tokens do not ascend. */
+function allowedPairs(index: Int32Array, counts: Int32Array, K: number, V: number): AllowedEntries | null {
+  let pairs = 0;
+  for (let n = 0; n < counts.length; n++) pairs += counts[n];
+  const decision = new Int32Array(pairs);
+  const token = new Int32Array(pairs);
+  const at = new Int32Array(pairs);
+  let p = 0;
+  for (let n = 0; n < counts.length; n++) {
+    const base = n * K;
+    for (let k = 0; k < counts[n]; k++, p++) {
+      const i = index[base + k];
+      const v = i - n * V;
+      if (!(v >= 0 && v < V) || (k > 0 && v <= token[p - 1])) return null;
+      decision[p] = n;
+      token[p] = v;
+      at[p] = i;
+    }
+  }
+  return { decision, token, at, byToken: byToken(decision, token, V) };
 }
 
 /** The pairs ordered by token, decisions ascending within a token (a stable counting sort). */
@@ -156,13 +162,14 @@ function byToken(decision: Int32Array, token: Int32Array, V: number): AllowedEnt
   const start = new Int32Array(V + 1);
   for (let i = 0; i < token.length; i++) start[token[i] + 1]++;
   for (let v = 0; v < V; v++) start[v + 1] += start[v];
-  const out = { decision: new Int32Array(token.length), token: new Int32Array(token.length) };
+  const out = { decision: new Int32Array(token.length), token: new Int32Array(token.length), at: new Int32Array(token.length) };
   for (let i = 0; i < token.length; i++) {
-    const at = start[token[i]]++;
-    out.decision[at] = decision[i];
-    out.token[at] = token[i];
+    const p = start[token[i]]++;
+    out.decision[p] = decision[i];
+    out.token[p] = token[i];
+    out.at[p] = decision[i] * V + token[i];
   }
-  return { ...out, at: flatIndex(out.decision, out.token, V) };
+  return out;
 }
 
 export function disposeDecisionBatch(b: DecisionBatch): void {
