@@ -19,7 +19,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { aggregateLoss, type AggMode } from './aggregate';
 import { klPenalty, type KlTypeName } from './kl';
-import { DEFAULT_CLIP, policyLoss, type ClipConfig } from './policy-loss';
+import { DEFAULT_CLIP, policyDiagnostics, surrogateLoss, type ClipConfig, type SurrogateParts } from './policy-loss';
 
 export interface ActorLossConfig extends ClipConfig {
   aggMode: AggMode;
@@ -56,16 +56,37 @@ export interface ActorLossResult {
   approxKl: tf.Scalar;
 }
 
+/** The loss and its aggregated terms, and the surrogate's per-token terms (for actorDiagnostics): the part an update differentiates. */
+export interface ActorLossTerms {
+  loss: tf.Scalar;
+  pgLoss: tf.Scalar;
+  kl: tf.Scalar;
+  entropy: tf.Scalar;
+  parts: SurrogateParts;
+}
+
+/** pgLoss − entropyCoef·agg(entropy) + klCoef·agg(kl) and its terms. Call inside a tf.tidy (or a gradient function). */
+export function actorLossTerms(inputs: ActorLossInputs, cfg: ActorLossConfig): ActorLossTerms {
+  const { logProb, oldLogProb, refLogProb, advantages, mask } = inputs;
+  const { pgLoss, parts } = surrogateLoss(logProb, oldLogProb, advantages, mask, cfg, cfg.aggMode);
+  const entropy = aggregateLoss(inputs.entropy, mask, cfg.aggMode); // agg(H)
+  const kl = aggregateLoss(klPenalty(logProb, refLogProb, cfg.klType) as tf.Tensor2D, mask, cfg.aggMode);
+  let loss: tf.Scalar = pgLoss;
+  if (cfg.entropyCoef !== 0) loss = tf.sub(loss, tf.mul(cfg.entropyCoef, entropy));
+  if (cfg.klCoef !== 0) loss = tf.add(loss, tf.mul(cfg.klCoef, kl));
+  return { loss, pgLoss, kl, entropy, parts };
+}
+
+/** clipFraction, clipFractionLower and approxKl from the terms (no gradient flows through them). Call inside a tf.tidy. */
+export function actorDiagnostics(terms: ActorLossTerms, mask: tf.Tensor2D): Pick<ActorLossResult, 'clipFraction' | 'clipFractionLower' | 'approxKl'> {
+  return policyDiagnostics(terms.parts, mask);
+}
+
 /** pgLoss − entropyCoef·agg(entropy) + klCoef·agg(kl), plus every part for the metrics panel. */
 export function actorLoss(inputs: ActorLossInputs, cfg: ActorLossConfig): ActorLossResult {
-  const { logProb, oldLogProb, refLogProb, advantages, mask } = inputs;
   return tf.tidy(() => {
-    const pg = policyLoss(logProb, oldLogProb, advantages, mask, cfg, cfg.aggMode);
-    const entropy = aggregateLoss(inputs.entropy, mask, cfg.aggMode); // agg(H)
-    const kl = aggregateLoss(klPenalty(logProb, refLogProb, cfg.klType) as tf.Tensor2D, mask, cfg.aggMode);
-    let loss: tf.Scalar = pg.pgLoss;
-    if (cfg.entropyCoef !== 0) loss = tf.sub(loss, tf.mul(cfg.entropyCoef, entropy));
-    if (cfg.klCoef !== 0) loss = tf.add(loss, tf.mul(cfg.klCoef, kl));
-    return { loss, ...pg, kl, entropy };
+    const terms = actorLossTerms(inputs, cfg);
+    const { loss, pgLoss, kl, entropy } = terms;
+    return { loss, pgLoss, ...actorDiagnostics(terms, inputs.mask), kl, entropy };
   });
 }

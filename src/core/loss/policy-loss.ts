@@ -60,7 +60,8 @@ export function validateClip(clip: ClipConfig): void {
   if (!(clipRatioC > 1)) throw new Error(`clipRatioC (dual clip c) must be > 1, got ${clipRatioC}`);
 }
 
-interface SurrogateParts {
+/** The per-token terms of the surrogate [R, K]: what the loss and its diagnostics are made of. */
+export interface SurrogateParts {
   logRatio: tf.Tensor2D;
   unclipped: tf.Tensor2D;
   clipped: tf.Tensor2D;
@@ -113,6 +114,35 @@ export function policyLossMatrix(
 }
 
 /**
+ * The clipped, dual-clipped surrogate loss, and the per-token terms its diagnostics read
+ * (policyDiagnostics): the part an update differentiates. Call inside a tf.tidy.
+ */
+export function surrogateLoss(
+  logProb: tf.Tensor2D,
+  oldLogProb: tf.Tensor2D,
+  advantages: tf.Tensor2D,
+  mask: tf.Tensor2D,
+  clip: ClipConfig,
+  aggMode: AggMode,
+): { pgLoss: tf.Scalar; parts: SurrogateParts } {
+  validateClip(clip);
+  const parts = surrogateParts(logProb, oldLogProb, advantages, clip, mask);
+  return { pgLoss: aggregateLoss(parts.lossMat, mask, aggMode), parts };
+}
+
+/**
+ * clipFraction, clipFractionLower and approxKl from the surrogate's terms: no gradient flows through
+ * them, so an update computes them outside the gradient tape. Call inside a tf.tidy.
+ */
+export function policyDiagnostics(p: SurrogateParts, mask: tf.Tensor2D): Omit<PolicyLossResult, 'pgLoss'> {
+  const clipFraction = maskedMean(tf.cast(tf.greater(p.clipped, p.unclipped), 'float32'), mask);
+  const lowerHit = tf.logicalAnd(tf.greater(p.pessimistic, p.dualBound), p.negative); // [R, K]
+  const clipFractionLower = maskedMean(tf.cast(lowerHit, 'float32'), mask);
+  const approxKl = maskedMean(tf.neg(p.logRatio), mask);
+  return { clipFraction, clipFractionLower, approxKl };
+}
+
+/**
  * The clipped, dual-clipped surrogate loss and its diagnostics. Inputs are [R, K]; `advantages`
  * holds each response's advantage broadcast over its tokens (0 on padding).
  */
@@ -126,12 +156,7 @@ export function policyLoss(
 ): PolicyLossResult {
   validateClip(clip);
   return tf.tidy(() => {
-    const p = surrogateParts(logProb, oldLogProb, advantages, clip, mask);
-    const pgLoss = aggregateLoss(p.lossMat, mask, aggMode);
-    const clipFraction = maskedMean(tf.cast(tf.greater(p.clipped, p.unclipped), 'float32'), mask);
-    const lowerHit = tf.logicalAnd(tf.greater(p.pessimistic, p.dualBound), p.negative); // [R, K]
-    const clipFractionLower = maskedMean(tf.cast(lowerHit, 'float32'), mask);
-    const approxKl = maskedMean(tf.neg(p.logRatio), mask);
-    return { pgLoss, clipFraction, clipFractionLower, approxKl };
+    const { pgLoss, parts } = surrogateLoss(logProb, oldLogProb, advantages, mask, clip, aggMode);
+    return { pgLoss, ...policyDiagnostics(parts, mask) };
   });
 }
