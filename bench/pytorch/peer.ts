@@ -24,7 +24,7 @@ import { useNodeBackend } from '../../src/cli/tf-node';
 import { TurnSession } from '../../src/core/policy/policy';
 import { matMulT, outputProducts, transposedLeft } from '../../src/core/policy/gradients';
 import { buildDecisionBatch, disposeDecisionBatch } from '../../src/core/policy/batch';
-import type { AllowedEntries } from '../../src/core/policy/model';
+import { outputAtPairs, type AllowedEntries } from '../../src/core/policy/model';
 import { installWasmKernels, ownKernelsActive, uninstallWasmKernels } from '../../src/core/policy/wasm-kernels';
 import { median } from '../../src/bench/timing';
 import { createRng } from '../../src/core/math';
@@ -167,10 +167,10 @@ export function chunkShapes(peer: PeerBatch): ChunkShape[] {
 /**
  * The matrix products of one update step alone (model.ts decoderOf forward, gradients.ts backward:
  * the same shapes, through gradients.ts's own helpers) on random data: what the step would cost if it
- * did nothing else. Where the project's wasm kernels run, the output layer's two backward products are
- * the sums over the chunk's allowed logits that gradients.ts's outputProducts makes of them. twin.py's
- * `gemm` times the products of PyTorch's update step: the same, with those two dense (faster for
- * PyTorch than its sparse forms: bench/pytorch/sparse-output.py).
+ * did nothing else. Where the project's wasm kernels run, the output layer's product is computed at the
+ * chunk's allowed logits only (model.ts outputAtPairs) and its two backward products are sums over them
+ * (gradients.ts outputProducts). twin.py's `gemm` times the products of PyTorch's update step: the same,
+ * all dense (faster for PyTorch than its sparse forms: bench/pytorch/sparse-output.py).
  */
 export function gemmStep(chunks: readonly ChunkShape[], D: number, V: number, G: number) {
   const rng = createRng(1);
@@ -186,7 +186,7 @@ export function gemmStep(chunks: readonly ChunkShape[], D: number, V: number, G:
       data.forEach((x, i) => {
         tf.fused.matMul({ a: x.h, b: x.hid, bias: x.hb, activation: 'relu' });
         tf.matMul(x.h2, x.gate);
-        tf.fused.matMul({ a: x.h2, b: x.out, bias: x.ob });
+        if (!outputAtPairs(x.h2, x.out, x.ob, chunks[i].allowed)) tf.fused.matMul({ a: x.h2, b: x.out, bias: x.ob }); // the logits
         matMulT(x.dg, x.gate);
         matMulT(x.dp, x.hid);
         const h2T = transposedLeft(x.h2); // one operand for both output-layer weight gradients, as gradients.ts has it
@@ -195,8 +195,8 @@ export function gemmStep(chunks: readonly ChunkShape[], D: number, V: number, G:
         outputProducts(x.out, chunks[i].allowed, x.h2, h2T, x.dz); // dz·W_outᵀ and h₂ᵀ·dz
       });
     }),
-    /** Multiply-adds × 2 of the products as this side runs them (the output layer's two as sums over the allowed logits where they are). */
-    flops: chunks.reduce((s, c) => s + dense(c.decisions) - (sparse && c.allowed ? 2 * 2 * D * (c.decisions * V - c.allowed.token.length) : 0), 0),
+    /** Multiply-adds × 2 of the products as this side runs them (the output layer's three at the allowed logits only where they are). */
+    flops: chunks.reduce((s, c) => s + dense(c.decisions) - (sparse && c.allowed ? 3 * 2 * D * (c.decisions * V - c.allowed.token.length) : 0), 0),
     /** … and as PyTorch's update step runs them, all dense. */
     denseFlops: chunks.reduce((s, c) => s + dense(c.decisions), 0),
     dispose: () => data.forEach((x) => tf.dispose(Object.values(x))),
@@ -306,7 +306,7 @@ export function formatPeer(f: PeerFigures): string {
     row('sampling step (64 prompts)', f.tfjsSampleMs, f.torchSampleMs, 'pytorch sparse'),
     row(`sampling, ${RUN_STEPS} steps in a row, per step`, f.tfjsSampleRunMs, f.torchSampleRunMs, 'pytorch sparse'),
     `  the update's matrix products alone, as each side's update runs them (same shapes, random data, rounds of their own; chunks of ${f.chunks.join(' + ')} decisions;`,
-    `  tfjs ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP${f.gemmFlops < f.torchGemmFlops ? ', the output layer\'s two backward products summed over the allowed logits only' : ''}, PyTorch ${(f.torchGemmFlops / 1e6).toFixed(0)} MFLOP, all dense):`,
+    `  tfjs ${(f.gemmFlops / 1e6).toFixed(0)} MFLOP${f.gemmFlops < f.torchGemmFlops ? ', the output layer\'s product and its two backward products at the allowed logits only' : ''}, PyTorch ${(f.torchGemmFlops / 1e6).toFixed(0)} MFLOP, all dense):`,
     row('products of one update step', f.tfjsGemmMs, f.torchGemmMs, 'pytorch       '),
     `    ${gflops(f.gemmFlops, f.tfjsGemmMs)} GFLOP/s tfjs-wasm, ${gflops(f.torchGemmFlops, f.torchGemmMs)} GFLOP/s PyTorch; the rest of the update step: tfjs ${(f.tfjsUpdateMs - f.tfjsGemmMs).toFixed(1)} ms, PyTorch ${(f.torchUpdateMs - f.torchGemmMs).toFixed(1)} ms`,
     `  diagnostic, the dense PyTorch twin (padded to the longest response, dense inputs rebuilt per step):`,

@@ -1,10 +1,11 @@
-"""The output layer's two backward products in PyTorch, dense against its sparse forms.
+"""The output layer's products in PyTorch, dense against its sparse forms.
 
-tfjs-wasm's update sums dz·W_outᵀ and h₂ᵀ·dz over the allowed logits only (src/core/policy/gradients.ts
-outputProducts): about 9 of V = 124 per decision. The PyTorch twin (twin.py) keeps them dense. This prints
-why: on one thread, for the update's chunk sizes, PyTorch's dense products against the sparse forms a
-PyTorch user would reach for (index_add_ over the pairs, torch.sparse.mm on a COO tensor, a CSR tensor),
-each building its sparse operand from the pairs as a training step would.
+tfjs-wasm's update computes the logits h₂·W_out + b_out at the allowed tokens only (src/core/policy/model.ts
+outputAtPairs) and sums dz·W_outᵀ and h₂ᵀ·dz over them (src/core/policy/gradients.ts outputProducts): about 9
+of V = 124 per decision. The PyTorch twin (twin.py) keeps all three dense. This prints why: on one thread, for
+the update's chunk sizes, PyTorch's dense products against the sparse forms a PyTorch user would reach for
+(the logits: gathered rows and a sum; the backward: index_add_ over the pairs, torch.sparse.mm on a COO
+tensor, a CSR tensor), each building its sparse operand from the pairs as a training step would.
 
     python3 bench/pytorch/sparse-output.py [N ...]     (default: 1168 2203, the peer mini-batch's chunks)
 """
@@ -23,7 +24,15 @@ def operands(n, gen):
     g = torch.randn(decision.shape[0], generator=gen)
     dz = torch.zeros(n, V)
     dz[decision, token] = g
-    return dict(decision=decision, token=token, g=g, dz=dz, w=torch.randn(D, V, generator=gen), h2=torch.randn(n, D, generator=gen))
+    return dict(decision=decision, token=token, g=g, dz=dz, w=torch.randn(D, V, generator=gen), h2=torch.randn(n, D, generator=gen), b=torch.randn(V, generator=gen))
+
+
+def logits_dense(x):
+    return torch.addmm(x["b"], x["h2"], x["w"])
+
+
+def logits_gathered(x):
+    return (x["h2"][x["decision"]] * x["w"].t()[x["token"]]).sum(1) + x["b"][x["token"]]
 
 
 def dense(x):
@@ -63,7 +72,7 @@ def main():
     sizes = [int(a) for a in sys.argv[1:]] or [1168, 2203]
     gen = torch.Generator().manual_seed(1)
     forms = [dense, index_add, coo, csr]
-    print(f"pytorch {torch.__version__}, 1 thread; dz·W_outᵀ and h₂ᵀ·dz, V = {V}, D = {D}, {ALLOWED} allowed logits per decision")
+    print(f"pytorch {torch.__version__}, 1 thread; V = {V}, D = {D}, {ALLOWED} allowed logits per decision")
     for n in sizes:
         x = operands(n, gen)
         ref = dense(x)
@@ -77,7 +86,11 @@ def main():
             for f in forms:
                 times[f.__name__].append(ms(f, x))
         med = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
-        print(f"  {n} decisions: " + ", ".join(f"{k} {v:.2f} ms" for k, v in med.items()))
+        print(f"  {n} decisions, dz·W_outᵀ and h₂ᵀ·dz: " + ", ".join(f"{k} {v:.2f} ms" for k, v in med.items()))
+        whole = logits_dense(x)[x["decision"], x["token"]]
+        assert (logits_gathered(x) - whole).abs().max().item() < 1e-4 * whole.abs().max().item()
+        lt = {f.__name__: sorted(ms(f, x) for _ in range(7))[3] for f in (logits_dense, logits_gathered)}
+        print(f"  {n} decisions, the logits: " + ", ".join(f"{k.removeprefix('logits_')} {v:.2f} ms" for k, v in lt.items()))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import { decoderEntries, encoderEntries, gatedEntries, type GatedRow } from './i
 import type { AllowedEntries, DecisionBatch, ModelDims } from './model';
 import type { PromptFeatures } from './policy';
 import { defaultSparseKind, toOperand, type SparseKind } from './sparse';
+import { GROUP_FIELDS } from './wasm-gather-dot';
 
 export interface DecisionLike {
   token: number;
@@ -154,7 +155,30 @@ function allowedPairs(index: Int32Array, counts: Int32Array, K: number, V: numbe
       at[p] = i;
     }
   }
-  return { decision, token, at, byToken: byToken(decision, token, V) };
+  return { decision, token, at, byToken: byToken(decision, token, V), ...groupsOf(token, counts, K) };
+}
+
+/** The pairs of each decision four at a time (wasm-gather-dot.ts records), and each slot's pair. */
+function groupsOf(token: Int32Array, counts: Int32Array, K: number): { groups: Int32Array; slot: Int32Array } {
+  let count = 0;
+  for (let n = 0; n < counts.length; n++) count += Math.ceil(counts[n] / 4);
+  const groups = new Int32Array(count * GROUP_FIELDS);
+  const slot = new Int32Array(counts.length * K);
+  let g = 0;
+  let first = 0;
+  for (let n = 0; n < counts.length; n++) {
+    const c = counts[n];
+    for (let j = 0; j < c; j += 4, g++) {
+      const r = g * GROUP_FIELDS;
+      groups[r] = n;
+      for (let i = 0; i < 4; i++) groups[r + 1 + i] = token[first + Math.min(j + i, c - 1)]; // the last token again in lanes past the decision's
+      groups[r + 5] = first + j;
+      groups[r + 6] = Math.min(4, c - j);
+    }
+    for (let k = 0; k < K; k++) slot[n * K + k] = first + (k < c ? k : 0);
+    first += c;
+  }
+  return { groups, slot };
 }
 
 /** The pairs ordered by token, decisions ascending within a token (a stable counting sort). */

@@ -49,9 +49,8 @@ function reluBack(dy: tf.Tensor2D, y: tf.Tensor2D): tf.Tensor2D {
  * allowed slots [N, K] (f.p, f.logp) and scattered to [N, V]; unused slots carry π = 0, so they
  * add zeros.
  */
-function logitGrad(f: PolicyForward, b: DecisionBatch, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number): tf.Tensor2D {
+function logitGrad(f: PolicyForward, b: DecisionBatch, V: number, gLogProb: tf.Tensor2D, gEntropy: tf.Tensor2D | null, temperature: number): tf.Tensor2D {
   const N = f.p.shape[0];
-  const V = f.z.shape[1];
   const gL = tf.reshape(toPacked(b, gLogProb), [N, 1]); // per decision [N, 1]
   let inner: tf.Tensor = gL; // gL + gH·(log π + H) [N, K]
   if (gEntropy) inner = tf.add(gL, tf.mul(tf.reshape(toPacked(b, gEntropy), [N, 1]), tf.add(f.logp, tf.reshape(f.decisionEntropy, [N, 1]))));
@@ -97,7 +96,7 @@ export function policyGradients(
     const [N, D] = f.h2.shape;
     const F = b.decoder.cols - R; // W_dec's rows in the decoder table
     // OUTPUT LAYER: z = h₂·W_out + b_out + M·(h₂·[W_look | W_gate])
-    const dz = logitGrad(f, b, gLogProb, gEntropy, temperature); // [N, V]
+    const dz = logitGrad(f, b, (w.outW as tf.Tensor2D).shape[1], gLogProb, gEntropy, temperature); // [N, V]
     const dGates = tf.reshape(b.gated.transposeTimes(tf.reshape(dz, [-1, 1]) as tf.Tensor2D), [N, -1]) as tf.Tensor2D; // [N, G]
     const h2T = transposedLeft(f.h2); // h₂ᵀ· [D, N]·, read by both output-layer products
     const dGateW = h2T(dGates); // [D, G]

@@ -24,6 +24,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import { createRng } from '../math';
 import type { SparseOperand } from './sparse';
 import { THINK_CLOSE } from './vocabulary';
+import { GATHER_DOT_KERNEL, ownKernelsActive } from './wasm-kernels';
+import { GROUP_FIELDS } from './wasm-gather-dot';
 import { WEIGHT_NAMES, weightShapes, type ModelDims, type WeightName, type WeightsData } from './weight-shapes';
 
 export { CRITIC_WEIGHTS, parameterCount, WEIGHT_NAMES, weightShapes } from './weight-shapes';
@@ -97,19 +99,56 @@ export interface DecoderActivations {
   z: tf.Tensor2D; // logits [N, V]
 }
 
+/** The hidden layers h, h₂ [N, D] of N decisions from the decoder table. */
+function hiddenOf(w: Weights, table: tf.Tensor2D, inp: DecisionInputs): { h: tf.Tensor2D; h2: tf.Tensor2D } {
+  const h = tf.relu(tf.add(inp.decoder.times(table), w.decB)) as tf.Tensor2D; // h = relu(f·W_dec + ctx + b_dec) [N, D]
+  const h2 = tf.fused.matMul({ a: h, b: w.hidW as tf.Tensor2D, bias: w.hidB, activation: 'relu' }) as tf.Tensor2D; // h₂ [N, D]
+  return { h, h2 };
+}
+
+/** g = h₂·[W_look | W_gate] [N·G, 1], the gates of the lookahead and copy terms. */
+const gatesOf = (h2: tf.Tensor2D, gateW: tf.Tensor2D) => tf.reshape(tf.matMul(h2, gateW), [-1, 1]) as tf.Tensor2D;
+
 /** Hidden layers and logits of N decisions from the decoder table and [W_look | W_gate] (gateWeights). */
 export function decoderOf(w: Weights, table: tf.Tensor2D, gateW: tf.Tensor2D, inp: DecisionInputs): DecoderActivations {
   return tf.tidy(() => {
-    const N = inp.decoder.rows;
-    const h = tf.relu(tf.add(inp.decoder.times(table), w.decB)) as tf.Tensor2D; // h = relu(f·W_dec + ctx + b_dec) [N, D]
-    const h2 = tf.fused.matMul({ a: h, b: w.hidW as tf.Tensor2D, bias: w.hidB, activation: 'relu' }) as tf.Tensor2D; // h₂ [N, D]
-    const out = tf.fused.matMul({ a: h2, b: w.outW as tf.Tensor2D, bias: w.outB }) as tf.Tensor2D; // h₂·W_out + b_out [N, V]
-    if (inp.gated.entries === 0) return { h, h2, z: out }; // no copy or lookahead term (e.g. a step of thoughts only)
-    const gates = tf.reshape(tf.matMul(h2, gateW), [-1, 1]) as tf.Tensor2D; // g [N·G, 1]
-    const gated = tf.reshape(inp.gated.times(gates), [N, -1]); // Σ_j g_j L_j + Σ_k g_k C_k [N, V]
-    const z = tf.add(out, gated) as tf.Tensor2D; // z [N, V]
-    return { h, h2, z };
+    const { h, h2 } = hiddenOf(w, table, inp);
+    return { h, h2, z: logitsOf(w, h2, gateW, inp) };
   });
+}
+
+/** z = h₂·W_out + b_out + M·g [N, V]: every logit of N decisions. */
+function logitsOf(w: Weights, h2: tf.Tensor2D, gateW: tf.Tensor2D, inp: DecisionInputs): tf.Tensor2D {
+  const out = tf.fused.matMul({ a: h2, b: w.outW as tf.Tensor2D, bias: w.outB }) as tf.Tensor2D; // h₂·W_out + b_out [N, V]
+  if (inp.gated.entries === 0) return out; // no copy or lookahead term (e.g. a step of thoughts only)
+  const gated = tf.reshape(inp.gated.times(gatesOf(h2, gateW)), [inp.decoder.rows, -1]); // Σ_j g_j L_j + Σ_k g_k C_k [N, V]
+  return tf.add(out, gated) as tf.Tensor2D; // z [N, V]
+}
+
+/**
+ * h₂·W_out + b_out at the allowed pairs [U] (wasm-gather-dot.ts: each entry summed as the whole product sums
+ * it) where the project's wasm kernels run and `allowed` is given; null elsewhere (the caller computes the whole
+ * product). bench/pytorch/peer.ts's gemmStep runs it too.
+ */
+export function outputAtPairs(h2: tf.Tensor2D, outW: tf.Tensor2D, outB: tf.Tensor1D, allowed: AllowedEntries | null): tf.Tensor1D | null {
+  if (!allowed || !ownKernelsActive()) return null;
+  const groups = tf.tensor2d(allowed.groups, [allowed.groups.length / GROUP_FIELDS, GROUP_FIELDS], 'int32');
+  return tf.engine().runKernel(GATHER_DOT_KERNEL, { a: h2, b: outW, bias: outB, groups }, { entries: allowed.token.length }) as tf.Tensor1D;
+}
+
+/**
+ * The hidden layers and the logits of each decision's allowed tokens, [N, K] slots (DecisionBatch.allowedIndex):
+ * what the update and the scoring passes read of z. Where the project's wasm kernels run, only those logits
+ * are computed (about 9 of V = 124 per decision under constrained decoding; outputAtPairs), with the floats
+ * of decoderOf's z; elsewhere z [N, V] is computed and picked from.
+ */
+function allowedLogits(w: Weights, table: tf.Tensor2D, gateW: tf.Tensor2D, b: DecisionBatch): { h: tf.Tensor2D; h2: tf.Tensor2D; zAllowed: tf.Tensor2D } {
+  const { h, h2 } = hiddenOf(w, table, b);
+  const e = b.allowedEntries;
+  let z = outputAtPairs(h2, w.outW as tf.Tensor2D, w.outB as tf.Tensor1D, e); // [U]
+  if (!z || !e) return { h, h2, zAllowed: tf.reshape(pick(tf.reshape(logitsOf(w, h2, gateW, b), [-1]), b.allowedIndex), b.allowedBias.shape) as tf.Tensor2D };
+  if (b.gated.entries > 0) z = tf.add(z, pick(tf.reshape(b.gated.times(gatesOf(h2, gateW)), [-1]), tf.tensor1d(e.at, 'int32'))); // + the gated terms [U]
+  return { h, h2, zAllowed: tf.reshape(pick(z, tf.tensor1d(e.slot, 'int32')), b.allowedBias.shape) as tf.Tensor2D };
 }
 
 /**
@@ -156,6 +195,10 @@ export interface AllowedEntries {
   token: Int32Array;
   at: Int32Array;
   byToken: { decision: Int32Array; token: Int32Array; at: Int32Array };
+  /** The pairs four at a time per decision, as the allowed logits' kernel reads them (wasm-gather-dot.ts records). */
+  groups: Int32Array;
+  /** Slot n·K + k → its pair (an unused slot → the decision's first pair): the [N, K] slots from the pairs. */
+  slot: Int32Array;
 }
 
 /**
@@ -178,7 +221,9 @@ export function toPacked(b: DecisionBatch, x: tf.Tensor2D): tf.Tensor1D {
 }
 
 /** What the update keeps from its forward pass (gradients.ts). */
-export interface PolicyForward extends DecoderActivations {
+export interface PolicyForward {
+  h: tf.Tensor2D; // [N, D]
+  h2: tf.Tensor2D; // [N, D]
   ctx: tf.Tensor2D; // [R, D]
   logp: tf.Tensor2D; // log π over the allowed tokens [N, K] (slots: DecisionBatch.allowedIndex)
   p: tf.Tensor2D; // π [N, K]
@@ -196,21 +241,20 @@ export interface PolicyForward extends DecoderActivations {
 export function policyForward(w: Weights, b: DecisionBatch, temperature = 1): PolicyForward {
   return tf.tidy(() => {
     const ctx = contextOf(w, b.encoder); // [R, D]
-    const act = decoderOf(w, decoderTable(w, ctx), gateWeights(w), b);
-    const { logp, logProb } = logPolicy(act.z, b, temperature);
+    const { h, h2, zAllowed } = allowedLogits(w, decoderTable(w, ctx), gateWeights(w), b);
+    const { logp, logProb } = logPolicy(zAllowed, b, temperature);
     const p = tf.exp(logp) as tf.Tensor2D; // π [N, K]
     const decisionEntropy = tf.neg(tf.sum(tf.mul(p, logp), -1)) as tf.Tensor1D; // [N]
-    return { ...act, ctx, logp, p, logProb, entropy: toPadded(b, decisionEntropy), decisionEntropy };
+    return { h, h2, ctx, logp, p, logProb, entropy: toPadded(b, decisionEntropy), decisionEntropy };
   });
 }
 
 /**
- * log π over each decision's allowed tokens, [N, K] slots: the logits of the allowed tokens are
- * gathered first, so the log-softmax costs N·K, not N·V (masked tokens have π = 0 either way, and
+ * log π over each decision's allowed tokens, [N, K] slots, from their logits (allowedLogits), so the
+ * log-softmax costs N·K, not N·V (masked tokens have π = 0 either way, and
  * the allowed ones sit in the same order, so the sums are the same).
  */
-function logPolicy(z: tf.Tensor2D, b: DecisionBatch, temperature: number): { logp: tf.Tensor2D; logProb: tf.Tensor2D } {
-  const zAllowed = tf.reshape(pick(tf.reshape(z, [-1]), b.allowedIndex), b.allowedBias.shape); // [N, K]
+function logPolicy(zAllowed: tf.Tensor2D, b: DecisionBatch, temperature: number): { logp: tf.Tensor2D; logProb: tf.Tensor2D } {
   const scaled = temperature === 1 ? zAllowed : tf.div(zAllowed, temperature); // z/τ [N, K]
   const logp = tf.logSoftmax(tf.add(scaled, b.allowedBias)) as tf.Tensor2D; // [N, K]
   const logProb = toPadded(b, pick(tf.reshape(logp, [-1]), b.chosenFlat)); // [R, P]
@@ -227,5 +271,5 @@ export function scoreDecisions(w: Weights, b: DecisionBatch, temperature = 1): {
 
 /** Only log π(a_k | prefix) [R, P] at temperature τ: the π_ref scoring pass (no entropy, no values). */
 export function logProbsOf(w: Weights, b: DecisionBatch, temperature = 1): tf.Tensor2D {
-  return tf.tidy(() => logPolicy(decoderOf(w, decoderTable(w, contextOf(w, b.encoder)), gateWeights(w), b).z, b, temperature).logProb);
+  return tf.tidy(() => logPolicy(allowedLogits(w, decoderTable(w, contextOf(w, b.encoder)), gateWeights(w), b).zAllowed, b, temperature).logProb);
 }

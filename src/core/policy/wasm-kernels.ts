@@ -19,6 +19,7 @@ import { gemmFunctions, kernelName, MICRO_KERNELS, type GemmInit, type MicroKern
 import { SEGMENT_SUM, segmentSumFunction, WEIGHTED_SEGMENT_SUM } from './wasm-segment-sum';
 import { ADAM_STEP, adamFunction } from './wasm-adam';
 import { RELU_BACK, reluBackFunction } from './wasm-relu-back';
+import { GATHER_DOT, gatherDotFunction, GROUP_FIELDS } from './wasm-gather-dot';
 
 /**
  * A kernel of the project's own (no tfjs op has it): one Adam step of one weight, registered on wasm
@@ -35,6 +36,12 @@ export const RELU_BACK_KERNEL = 'RolloutLabReluBack';
  * rows no entry names are 0. A product S·data for a sparse S, as gradients.ts's output layer uses it.
  */
 export const WEIGHTED_SEGMENT_SUM_KERNEL = 'RolloutLabWeightedSegmentSum';
+/**
+ * And one more: chosen entries of a + b·… product, out[e] = bias[v] + Σ_d a[n, d]·b[d, v] for the pairs (n, v)
+ * of `groups` (int32 [G, 7] records, wasm-gather-dot.ts), summed as the matrix product sums them: inputs a
+ * [N, D], b [D, V], bias [V] float32 and groups; attr entries; output [entries] (model.ts's allowed logits).
+ */
+export const GATHER_DOT_KERNEL = 'RolloutLabGatherDot';
 
 /** The part of the WebAssembly API used here (src/core compiles without DOM or Node types; workers and Node have it). */
 interface WasmMemory { readonly buffer: ArrayBufferLike }
@@ -60,6 +67,7 @@ type AdamStep = (value: number, m: number, v: number, g: number, outValue: numbe
   beta1: number, beta2: number, oneMinusBeta1: number, oneMinusBeta2: number, oneMinusAccBeta1: number, oneMinusAccBeta2: number,
   epsilon: number, negLr: number) => void;
 type ReluBack = (dy: number, y: number, out: number, n: number) => void;
+type GatherDot = (a: number, b: number, bias: number, groups: number, out: number, count: number, D: number, V: number) => void;
 type WeightedSegmentSum = (data: number, indices: number, segments: number, out: number, entries: number, cols: number, weights: number) => void;
 
 interface Installed {
@@ -70,6 +78,7 @@ interface Installed {
   adamStep: AdamStep;
   reluBack: ReluBack;
   weightedSegmentSum: WeightedSegmentSum;
+  gatherDot: GatherDot;
 }
 
 /** Each replaced kernel and what runs in its place (null: hand it to tfjs's own). */
@@ -83,6 +92,7 @@ const OWN: Record<string, (args: OwnArgs) => tf.TensorInfo | tf.TensorInfo[]> = 
   [ADAM_STEP_KERNEL]: (args) => adamStep(args as AdamArgs),
   [RELU_BACK_KERNEL]: (args) => reluBack(args as ReluBackArgs),
   [WEIGHTED_SEGMENT_SUM_KERNEL]: (args) => weightedSegmentSum(args as WeightedSegmentSumArgs),
+  [GATHER_DOT_KERNEL]: (args) => gatherDot(args as GatherDotArgs),
 };
 /** Terms of k summed per pass over C: a block of A's columns stays in cache across B's column panels. */
 const K_BLOCK = 256;
@@ -110,7 +120,7 @@ export async function installWasmKernels(): Promise<boolean> {
   if (!memory || (typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer)) return false;
   let instance: { exports: Record<string, unknown> };
   try {
-    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction(), segmentSumFunction(true)]));
+    compiled ??= WebAssemblyApi!.compile(moduleBytes([...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction(), segmentSumFunction(true), gatherDotFunction()]));
     instance = await WebAssemblyApi!.instantiate(await compiled, { env: { memory } });
   } catch {
     compiled = null;
@@ -138,6 +148,7 @@ export async function installWasmKernels(): Promise<boolean> {
   installed = {
     backend, memory, gemms, segmentSum: instance.exports[SEGMENT_SUM] as SegmentSum, adamStep: instance.exports[ADAM_STEP] as AdamStep,
     reluBack: instance.exports[RELU_BACK] as ReluBack, weightedSegmentSum: instance.exports[WEIGHTED_SEGMENT_SUM] as WeightedSegmentSum,
+    gatherDot: instance.exports[GATHER_DOT] as GatherDot,
   };
   return true;
 }
@@ -290,7 +301,7 @@ function adamStep({ inputs, backend, attrs }: AdamArgs): tf.TensorInfo[] {
   return outs;
 }
 
-type OwnArgs = AdamArgs | ReluBackArgs | WeightedSegmentSumArgs;
+type OwnArgs = AdamArgs | ReluBackArgs | WeightedSegmentSumArgs | GatherDotArgs;
 
 interface ReluBackArgs {
   inputs: Record<'dy' | 'y', tf.TensorInfo>;
@@ -354,5 +365,38 @@ function weightedSegmentSum({ inputs, backend, attrs }: WeightedSegmentSumArgs):
   const at = offset(out);
   new Float32Array(own.memory.buffer, at, rows * cols).fill(0); // rows no entry names; the kernel writes the rest
   if (entries > 0 && cols > 0) own.weightedSegmentSum(offset(data), offset(indices), offset(segmentIds), at, entries, cols, offset(weights));
+  return out;
+}
+
+interface GatherDotArgs {
+  inputs: Record<'a' | 'b' | 'bias' | 'groups', tf.TensorInfo>;
+  backend: unknown;
+  attrs: { entries: number };
+}
+
+/** bias[v] + Σ_d a[n, d]·b[d, v] for the pairs of `groups` (wasm-gather-dot.ts); throws on input it cannot take. */
+function gatherDot({ inputs, backend, attrs }: GatherDotArgs): tf.TensorInfo {
+  const own = ownOn(backend, GATHER_DOT_KERNEL);
+  const { a, b, bias, groups } = inputs;
+  const { entries } = attrs;
+  const fail = (what: string): never => {
+    throw new Error(`${GATHER_DOT_KERNEL}: ${what}`);
+  };
+  if (a.dtype !== 'float32' || b.dtype !== 'float32' || bias.dtype !== 'float32' || a.shape.length !== 2 || b.shape.length !== 2) fail('a and b must be float32 matrices, bias float32');
+  const [N, D] = a.shape;
+  const V = b.shape[1];
+  if (b.shape[0] !== D || bias.shape.length !== 1 || bias.shape[0] !== V) fail(`shapes a [${a.shape}], b [${b.shape}], bias [${bias.shape}] do not fit`);
+  if (groups.dtype !== 'int32' || groups.shape.length !== 2 || groups.shape[1] !== GROUP_FIELDS) fail(`groups must be int32 [G, ${GROUP_FIELDS}]`);
+  const G = groups.shape[0];
+  const offset = (t: tf.TensorInfo) => heapOffset(own, t);
+  const ints = new Int32Array(own.memory.buffer, offset(groups), G * GROUP_FIELDS);
+  for (let g = 0; g < G; g++) {
+    const r = ints.subarray(g * GROUP_FIELDS, (g + 1) * GROUP_FIELDS);
+    if (!(r[0] >= 0 && r[0] < N)) fail(`group ${g}: row ${r[0]} is outside a's ${N} rows`);
+    for (let i = 1; i <= 4; i++) if (!(r[i] >= 0 && r[i] < V)) fail(`group ${g}: column ${r[i]} is outside b's ${V} columns`);
+    if (!(r[6] >= 1 && r[6] <= 4 && r[5] >= 0 && r[5] + r[6] <= entries)) fail(`group ${g}: entries ${r[5]}…${r[5] + r[6] - 1} are outside the ${entries} asked for`);
+  }
+  const out = own.backend.makeOutput([entries], 'float32');
+  if (G > 0 && D >= 0) own.gatherDot(offset(a), offset(b), offset(bias), offset(groups), offset(out), G, D, V);
   return out;
 }

@@ -3,7 +3,8 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { withWasmKernels } from './wasm-kernels-hooks';
 import fc from 'fast-check';
-import { installWasmKernels, ownKernelsActive, RELU_BACK_KERNEL, uninstallWasmKernels, WEIGHTED_SEGMENT_SUM_KERNEL } from '../../../src/core/policy/wasm-kernels';
+import { GATHER_DOT_KERNEL, installWasmKernels, ownKernelsActive, RELU_BACK_KERNEL, uninstallWasmKernels, WEIGHTED_SEGMENT_SUM_KERNEL } from '../../../src/core/policy/wasm-kernels';
+import { GATHER_DOT, gatherDotFunction } from '../../../src/core/policy/wasm-gather-dot';
 import { moduleBytes } from '../../../src/core/policy/wasm-emit';
 import { gemmFunctions, MICRO_KERNELS, kernelName } from '../../../src/core/policy/wasm-gemm';
 import { SEGMENT_SUM, segmentSumFunction, WEIGHTED_SEGMENT_SUM } from '../../../src/core/policy/wasm-segment-sum';
@@ -66,16 +67,16 @@ const product = fc.record({
   transposeA: fc.boolean(), transposeB: fc.boolean(), bias: fc.boolean(), relu: fc.boolean(), seed: fc.integer({ min: 0, max: 10_000 }),
 });
 
-const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction(), segmentSumFunction(true)];
+const functions = () => [...gemmFunctions(), segmentSumFunction(), adamFunction(), reluBackFunction(), segmentSumFunction(true), gatherDotFunction()];
 
 describe('the project\'s wasm matrix product', () => {
   withWasmKernels();
 
-  it('is a valid module with one export per micro-kernel, the segment sum, the Adam step, the relu\'s backward step and the weighted segment sum', () => {
+  it('is a valid module with one export per micro-kernel, the segment sum, the Adam step, the relu\'s backward step, the weighted segment sum and the gathered dot products', () => {
     const bytes = moduleBytes(functions());
     expect(WebAssembly.validate(bytes)).toBe(true);
     const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
-    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP, RELU_BACK, WEIGHTED_SEGMENT_SUM]);
+    expect(names).toEqual([...MICRO_KERNELS.map(kernelName), SEGMENT_SUM, ADAM_STEP, RELU_BACK, WEIGHTED_SEGMENT_SUM, GATHER_DOT]);
     expect(new Set(names).size).toBe(names.length);
     expect(WebAssembly.validate(moduleBytes(functions(), true))).toBe(true); // the shared-memory import of a threaded build
   });
@@ -354,5 +355,59 @@ describe('the output layer\'s backward products over the allowed logits (gradien
     for (let i = 0; i < 3; i++) run(p, o, true);
     expect(tf.memory().numTensors).toBe(tensors);
     expect(tf.engine().backend.numDataIds()).toBe(dataIds);
+  });
+});
+
+describe('the project\'s wasm gathered dot products (the allowed logits, model.ts allowedLogits)', () => {
+  withWasmKernels();
+
+  /** The pairs of N decisions' allowed tokens (batch.ts allowedSlots), a [N, D], b [D, V] and a bias, often signed zeros. */
+  function pairsOf(p: { N: number; V: number; D: number; seed: number }) {
+    let x = p.seed + 5;
+    const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const allowed = Array.from({ length: p.N }, () => {
+      if (next() < 0.15) return null;
+      return [...new Set(Array.from({ length: 1 + Math.floor(next() * Math.min(11, p.V)) }, () => Math.floor(next() * p.V)))].sort((a, b) => a - b);
+    });
+    const e = allowedSlots(allowed, Int32Array.from(allowed, (a) => (a === null ? 1 : a[0])), p.V).entries!;
+    const random = (n: number) => Float32Array.from({ length: n }, () => withZeros(next));
+    return { e, a: random(p.N * p.D), b: random(p.D * p.V), bias: random(p.V) };
+  }
+
+  const ours = (p: { N: number; V: number; D: number }, o: ReturnType<typeof pairsOf>) => tf.tidy(() => {
+    const inputs = { a: tf.tensor2d(o.a, [p.N, p.D]), b: tf.tensor2d(o.b, [p.D, p.V]), bias: tf.tensor1d(o.bias), groups: tf.tensor2d(o.e.groups, [o.e.groups.length / 7, 7], 'int32') };
+    return bits((tf.engine().runKernel(GATHER_DOT_KERNEL, inputs, { entries: o.e.token.length }) as tf.Tensor).dataSync());
+  });
+  /** The whole product with its bias, read at the pairs. */
+  const whole = (p: { N: number; V: number; D: number }, o: ReturnType<typeof pairsOf>) => tf.tidy(() => {
+    const z = tf.fused.matMul({ a: tf.tensor2d(o.a, [p.N, p.D]), b: tf.tensor2d(o.b, [p.D, p.V]), bias: tf.tensor1d(o.bias) }).dataSync();
+    return bits(Array.from(o.e.at, (i) => z[i]));
+  });
+  const pairs = fc.record({ N: fc.integer({ min: 1, max: 30 }), V: fc.integer({ min: 2, max: 40 }), D: fc.constantFrom(1, 3, 16, 128, 300), seed: fc.integer({ min: 0, max: 10_000 }) });
+
+  it('gives the whole product\'s floats at the pairs, bit for bit: bias first, then d in order; signed zeros; 1 to 4 lanes per group', () => {
+    fc.assert(fc.property(pairs, (p) => {
+      const o = pairsOf(p);
+      expect(ours(p, o)).toEqual(whole(p, o));
+    }), { numRuns: 120 });
+  });
+
+  it('and tfjs-wasm\'s own product\'s, on the model\'s shapes (2,000 decisions, V = 124, D = 128)', async () => {
+    const p = { N: 2000, V: 124, D: 128, seed: 4 };
+    const o = pairsOf(p);
+    const got = ours(p, o);
+    uninstallWasmKernels();
+    const theirs = whole(p, o);
+    expect(await installWasmKernels()).toBe(true);
+    expect(got.findIndex((x, i) => x !== theirs[i])).toBe(-1);
+  });
+
+  it('names bad input: a row or column out of range, entries past the output', () => {
+    const run = (record: number[], entries: number) => () => tf.tidy(() => tf.engine().runKernel(GATHER_DOT_KERNEL, {
+      a: tf.zeros([2, 3]), b: tf.zeros([3, 5]), bias: tf.zeros([5]), groups: tf.tensor2d(record, [1, 7], 'int32'),
+    }, { entries }));
+    expect(run([2, 0, 1, 2, 3, 0, 4], 4)).toThrow(/row 2 is outside a's 2 rows/);
+    expect(run([1, 0, 1, 2, 5, 0, 4], 4)).toThrow(/column 5 is outside b's 5 columns/);
+    expect(run([1, 0, 1, 2, 3, 2, 4], 4)).toThrow(/entries 2…5 are outside the 4/);
   });
 });
