@@ -308,6 +308,11 @@ interface ReluBackArgs {
   backend: unknown;
 }
 
+/** A function that throws `what`, named by the kernel that refuses its input. */
+const failing = (kernel: string) => (what: string): never => {
+  throw new Error(`${kernel}: ${what}`);
+};
+
 /** This file's kernels on `backend`, or an error naming the kernel that was asked for elsewhere. */
 function ownOn(backend: unknown, kernel: string): Installed {
   const own = installed;
@@ -339,9 +344,7 @@ function weightedSegmentSum({ inputs, backend, attrs }: WeightedSegmentSumArgs):
   const { data, indices, segmentIds, weights } = inputs;
   const { rows } = attrs;
   const entries = indices.shape[0] ?? 0;
-  const fail = (what: string): never => {
-    throw new Error(`${WEIGHTED_SEGMENT_SUM_KERNEL}: ${what}`);
-  };
+  const fail = failing(WEIGHTED_SEGMENT_SUM_KERNEL);
   if (data.dtype !== 'float32' || data.shape.length !== 2 || weights.dtype !== 'float32') fail('data must be float32 [rows, cols] and weights float32');
   if (indices.dtype !== 'int32' || segmentIds.dtype !== 'int32') fail('indices and segment ids must be int32');
   if (indices.shape.length !== 1 || segmentIds.shape.length !== 1 || weights.shape.length !== 1 || segmentIds.shape[0] !== entries || weights.shape[0] !== entries) {
@@ -379,9 +382,7 @@ function gatherDot({ inputs, backend, attrs }: GatherDotArgs): tf.TensorInfo {
   const own = ownOn(backend, GATHER_DOT_KERNEL);
   const { a, b, bias, groups } = inputs;
   const { entries } = attrs;
-  const fail = (what: string): never => {
-    throw new Error(`${GATHER_DOT_KERNEL}: ${what}`);
-  };
+  const fail = failing(GATHER_DOT_KERNEL);
   if (a.dtype !== 'float32' || b.dtype !== 'float32' || bias.dtype !== 'float32' || a.shape.length !== 2 || b.shape.length !== 2) fail('a and b must be float32 matrices, bias float32');
   const [N, D] = a.shape;
   const V = b.shape[1];
