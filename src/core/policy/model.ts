@@ -133,7 +133,7 @@ function logitsOf(w: Weights, h2: tf.Tensor2D, gateW: tf.Tensor2D, inp: Decision
 export function outputAtPairs(h2: tf.Tensor2D, outW: tf.Tensor2D, outB: tf.Tensor1D, allowed: AllowedEntries | null): tf.Tensor1D | null {
   if (!allowed || !ownKernelsActive()) return null;
   const groups = tf.tensor2d(allowed.groups, [allowed.groups.length / GROUP_FIELDS, GROUP_FIELDS], 'int32');
-  return tf.engine().runKernel(GATHER_DOT_KERNEL, { a: h2, b: outW, bias: outB, groups }, { entries: allowed.token.length }) as tf.Tensor1D;
+  return tf.engine().runKernel(GATHER_DOT_KERNEL, { a: h2, b: tf.transpose(outW), bias: outB, groups }, { entries: allowed.token.length }) as tf.Tensor1D;
 }
 
 /**

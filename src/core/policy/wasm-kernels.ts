@@ -37,9 +37,9 @@ export const RELU_BACK_KERNEL = 'RolloutLabReluBack';
  */
 export const WEIGHTED_SEGMENT_SUM_KERNEL = 'RolloutLabWeightedSegmentSum';
 /**
- * And one more: chosen entries of a + b·… product, out[e] = bias[v] + Σ_d a[n, d]·b[d, v] for the pairs (n, v)
- * of `groups` (int32 [G, 7] records, wasm-gather-dot.ts), summed as the matrix product sums them: inputs a
- * [N, D], b [D, V], bias [V] float32 and groups; attr entries; output [entries] (model.ts's allowed logits).
+ * And one more: chosen entries of a product, out[e] = bias[v] + Σ_d a[n, d]·B[d, v] for the pairs (n, v) of
+ * `groups` (int32 [G, 7] records, wasm-gather-dot.ts), summed as the matrix product sums them: inputs a [N, D],
+ * b = Bᵀ [V, D], bias [V] float32 and groups; attr entries; output [entries] (model.ts's allowed logits).
  */
 export const GATHER_DOT_KERNEL = 'RolloutLabGatherDot';
 
@@ -385,8 +385,8 @@ function gatherDot({ inputs, backend, attrs }: GatherDotArgs): tf.TensorInfo {
   const fail = failing(GATHER_DOT_KERNEL);
   if (a.dtype !== 'float32' || b.dtype !== 'float32' || bias.dtype !== 'float32' || a.shape.length !== 2 || b.shape.length !== 2) fail('a and b must be float32 matrices, bias float32');
   const [N, D] = a.shape;
-  const V = b.shape[1];
-  if (b.shape[0] !== D || bias.shape.length !== 1 || bias.shape[0] !== V) fail(`shapes a [${a.shape}], b [${b.shape}], bias [${bias.shape}] do not fit`);
+  const V = b.shape[0]; // b is the product's right operand transposed, [V, D]
+  if (b.shape[1] !== D || bias.shape.length !== 1 || bias.shape[0] !== V) fail(`shapes a [${a.shape}], bᵀ [${b.shape}], bias [${bias.shape}] do not fit`);
   if (groups.dtype !== 'int32' || groups.shape.length !== 2 || groups.shape[1] !== GROUP_FIELDS) fail(`groups must be int32 [G, ${GROUP_FIELDS}]`);
   const G = groups.shape[0];
   const offset = (t: tf.TensorInfo) => heapOffset(own, t);
@@ -394,7 +394,7 @@ function gatherDot({ inputs, backend, attrs }: GatherDotArgs): tf.TensorInfo {
   for (let g = 0; g < G; g++) {
     const r = ints.subarray(g * GROUP_FIELDS, (g + 1) * GROUP_FIELDS);
     if (!(r[0] >= 0 && r[0] < N)) fail(`group ${g}: row ${r[0]} is outside a's ${N} rows`);
-    for (let i = 1; i <= 4; i++) if (!(r[i] >= 0 && r[i] < V)) fail(`group ${g}: column ${r[i]} is outside b's ${V} columns`);
+    for (let i = 1; i <= 4; i++) if (!(r[i] >= 0 && r[i] < V)) fail(`group ${g}: column ${r[i]} is outside the product's ${V} columns`);
     if (!(r[6] >= 1 && r[6] <= 4 && r[5] >= 0 && r[5] + r[6] <= entries)) fail(`group ${g}: entries ${r[5]}…${r[5] + r[6] - 1} are outside the ${entries} asked for`);
   }
   const out = own.backend.makeOutput([entries], 'float32');

@@ -375,7 +375,7 @@ describe('the project\'s wasm gathered dot products (the allowed logits, model.t
   }
 
   const ours = (p: { N: number; V: number; D: number }, o: ReturnType<typeof pairsOf>) => tf.tidy(() => {
-    const inputs = { a: tf.tensor2d(o.a, [p.N, p.D]), b: tf.tensor2d(o.b, [p.D, p.V]), bias: tf.tensor1d(o.bias), groups: tf.tensor2d(o.e.groups, [o.e.groups.length / 7, 7], 'int32') };
+    const inputs = { a: tf.tensor2d(o.a, [p.N, p.D]), b: tf.transpose(tf.tensor2d(o.b, [p.D, p.V])), bias: tf.tensor1d(o.bias), groups: tf.tensor2d(o.e.groups, [o.e.groups.length / 7, 7], 'int32') };
     return bits((tf.engine().runKernel(GATHER_DOT_KERNEL, inputs, { entries: o.e.token.length }) as tf.Tensor).dataSync());
   });
   /** The whole product with its bias, read at the pairs. */
@@ -383,9 +383,9 @@ describe('the project\'s wasm gathered dot products (the allowed logits, model.t
     const z = tf.fused.matMul({ a: tf.tensor2d(o.a, [p.N, p.D]), b: tf.tensor2d(o.b, [p.D, p.V]), bias: tf.tensor1d(o.bias) }).dataSync();
     return bits(Array.from(o.e.at, (i) => z[i]));
   });
-  const pairs = fc.record({ N: fc.integer({ min: 1, max: 30 }), V: fc.integer({ min: 2, max: 40 }), D: fc.constantFrom(1, 3, 16, 128, 300), seed: fc.integer({ min: 0, max: 10_000 }) });
+  const pairs = fc.record({ N: fc.integer({ min: 1, max: 30 }), V: fc.integer({ min: 2, max: 40 }), D: fc.constantFrom(1, 3, 4, 7, 16, 128, 130, 300), seed: fc.integer({ min: 0, max: 10_000 }) });
 
-  it('gives the whole product\'s floats at the pairs, bit for bit: bias first, then d in order; signed zeros; 1 to 4 lanes per group', () => {
+  it('gives the whole product\'s floats at the pairs, bit for bit: bias first, then d in order (in fours and the rest); signed zeros; 1 to 4 lanes per group', () => {
     fc.assert(fc.property(pairs, (p) => {
       const o = pairsOf(p);
       expect(ours(p, o)).toEqual(whole(p, o));
@@ -404,10 +404,10 @@ describe('the project\'s wasm gathered dot products (the allowed logits, model.t
 
   it('names bad input: a row or column out of range, entries past the output', () => {
     const run = (record: number[], entries: number) => () => tf.tidy(() => tf.engine().runKernel(GATHER_DOT_KERNEL, {
-      a: tf.zeros([2, 3]), b: tf.zeros([3, 5]), bias: tf.zeros([5]), groups: tf.tensor2d(record, [1, 7], 'int32'),
+      a: tf.zeros([2, 3]), b: tf.zeros([5, 3]), bias: tf.zeros([5]), groups: tf.tensor2d(record, [1, 7], 'int32'),
     }, { entries }));
     expect(run([2, 0, 1, 2, 3, 0, 4], 4)).toThrow(/row 2 is outside a's 2 rows/);
-    expect(run([1, 0, 1, 2, 5, 0, 4], 4)).toThrow(/column 5 is outside b's 5 columns/);
+    expect(run([1, 0, 1, 2, 5, 0, 4], 4)).toThrow(/column 5 is outside the product's 5 columns/);
     expect(run([1, 0, 1, 2, 3, 2, 4], 4)).toThrow(/entries 2…5 are outside the 4/);
   });
 });
