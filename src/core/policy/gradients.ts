@@ -19,7 +19,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import { COPY_KINDS, LOOKAHEAD_KINDS } from './features';
 import { gateWeights, toPacked, type AllowedEntries, type DecisionBatch, type PolicyForward, type WeightName, type Weights } from './model';
 import { columnSums, rowSlice, type SparseOperand } from './sparse';
-import { ownKernelsActive, RELU_BACK_KERNEL, WEIGHTED_SEGMENT_SUM_KERNEL } from './wasm-kernels';
+import { ownKernelsActive } from './wasm-kernels';
+import { RELU_BACK_KERNEL, WEIGHTED_SEGMENT_SUM_KERNEL } from './wasm-own-kernels';
 
 export type WeightGrads = Partial<Record<WeightName, tf.Tensor>>;
 

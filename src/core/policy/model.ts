@@ -24,7 +24,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import { createRng } from '../math';
 import type { SparseOperand } from './sparse';
 import { THINK_CLOSE } from './vocabulary';
-import { GATHER_DOT_KERNEL, ownKernelsActive } from './wasm-kernels';
+import { ownKernelsActive } from './wasm-kernels';
+import { GATHER_DOT_KERNEL } from './wasm-own-kernels';
 import { GROUP_FIELDS } from './wasm-gather-dot';
 import { WEIGHT_NAMES, weightShapes, type ModelDims, type WeightName, type WeightsData } from './weight-shapes';
 

@@ -18,7 +18,8 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { ADAM, type AdamState } from './adam-products';
-import { ADAM_STEP_KERNEL, ownKernelsActive } from '../policy/wasm-kernels';
+import { ownKernelsActive } from '../policy/wasm-kernels';
+import { ADAM_STEP_KERNEL } from '../policy/wasm-own-kernels';
 export { ADAM, adamProducts } from './adam-products';
 export type { AdamState, NamedWeight } from './adam-products';
 
