@@ -21,7 +21,7 @@ import { SEGMENT_SUM, segmentSumFunction, WEIGHTED_SEGMENT_SUM } from './wasm-se
 import { ADAM_STEP, adamFunction } from './wasm-adam';
 import { RELU_BACK, reluBackFunction } from './wasm-relu-back';
 import { GATHER_DOT, gatherDotFunction } from './wasm-gather-dot';
-import { heapOffset, OWN_KERNELS, type OwnHeap } from './wasm-own-kernels';
+import { checkSegments, heapOffset, OWN_KERNELS, type OwnHeap } from './wasm-own-kernels';
 
 /** The part of the WebAssembly API used here (src/core compiles without DOM or Node types; workers and Node have it). */
 interface WasmMemory { readonly buffer: ArrayBufferLike }
@@ -217,17 +217,9 @@ function segmentSum(own: Installed, { inputs }: KernelArgs): tf.TensorInfo | nul
   const dataRows = data.shape[0];
   const cols = tf.util.sizeFromShape(data.shape.slice(1));
   const offset = (t: tf.TensorInfo) => heapOffset(own, t);
-  const ints = new Int32Array(own.memory.buffer);
-  const idx = offset(indices) >> 2;
-  const seg = offset(segmentIds) >> 2;
-  let previous = 0;
-  for (let e = 0; e < entries; e++) {
-    const i = ints[idx + e];
-    const s = ints[seg + e];
-    if (i < 0 || i >= dataRows || s < previous) return null;
-    previous = s;
-  }
-  const rows = previous + 1; // tfjs: one past the last segment id
+  const checked = checkSegments(own, indices, segmentIds, entries, dataRows);
+  if ('problem' in checked) return null;
+  const rows = checked.last + 1; // tfjs: one past the last segment id
   const out = own.backend.makeOutput([rows, ...data.shape.slice(1)], 'float32');
   const at = offset(out);
   new Float32Array(own.memory.buffer, at, rows * cols).fill(0); // rows no segment names; the kernel writes the rest

@@ -58,6 +58,28 @@ interface OwnKernelArgs<Inputs extends string, Attrs> {
 /** Where a tensor's data starts on the backend's heap, in bytes. */
 export const heapOffset = (own: OwnHeap, t: tf.TensorInfo) => own.backend.dataIdMap.get(t.dataId)!.memoryOffset;
 
+/**
+ * A segment sum's int32 indices and segment ids [entries] read on the heap: the last segment id (−1 with no
+ * entries), or the first entry whose index is outside the data's rows or whose segment id falls below the one
+ * before it or is not below `rows`.
+ */
+export function checkSegments(
+  own: OwnHeap, indices: tf.TensorInfo, segmentIds: tf.TensorInfo, entries: number, dataRows: number, rows = Infinity,
+): { last: number } | { problem: string } {
+  const ints = new Int32Array(own.memory.buffer);
+  const idx = heapOffset(own, indices) >> 2;
+  const seg = heapOffset(own, segmentIds) >> 2;
+  let previous = entries > 0 ? 0 : -1;
+  for (let e = 0; e < entries; e++) {
+    const i = ints[idx + e];
+    const s = ints[seg + e];
+    if (i < 0 || i >= dataRows) return { problem: `index ${i} of entry ${e} is outside the data's ${dataRows} rows` };
+    if (s < previous || s >= rows) return { problem: `segment id ${s} of entry ${e} is out of order or not below ${rows}` };
+    previous = s;
+  }
+  return { last: previous };
+}
+
 type AdamArgs = OwnKernelArgs<'value' | 'm' | 'v' | 'gradient' | 'oneMinusAccBeta1' | 'oneMinusAccBeta2', { beta1: number; beta2: number; epsilon: number; learningRate: number }>;
 
 /** [value′, m′, v′] of one Adam step (wasm-adam.ts). */
@@ -113,17 +135,8 @@ function weightedSegmentSum(own: OwnHeap, { inputs, attrs }: WeightedSegmentSumA
   if (!Number.isInteger(rows) || rows < 0) fail(`rows must be a count, got ${rows}`);
   const [dataRows, cols] = data.shape;
   const offset = (t: tf.TensorInfo) => heapOffset(own, t);
-  const ints = new Int32Array(own.memory.buffer);
-  const idx = offset(indices) >> 2;
-  const seg = offset(segmentIds) >> 2;
-  let previous = 0;
-  for (let e = 0; e < entries; e++) {
-    const i = ints[idx + e];
-    const s = ints[seg + e];
-    if (i < 0 || i >= dataRows) fail(`index ${i} of entry ${e} is outside the data's ${dataRows} rows`);
-    if (s < previous || s >= rows) fail(`segment id ${s} of entry ${e} is out of order or not below ${rows}`);
-    previous = s;
-  }
+  const checked = checkSegments(own, indices, segmentIds, entries, dataRows, rows);
+  if ('problem' in checked) fail(checked.problem);
   const out = own.backend.makeOutput([rows, cols], 'float32');
   const at = offset(out);
   new Float32Array(own.memory.buffer, at, rows * cols).fill(0); // rows no entry names; the kernel writes the rest
