@@ -20,8 +20,19 @@ export interface ChromiumKind {
  */
 export const SHARED_CHROMIUM_ENV = 'ROLLOUT_LAB_SHARED_CHROMIUM';
 
+/**
+ * V8 flags for the test run's shared Chromiums (global-setup.ts), not for the measuring scripts or the
+ * benches: no optimizing tier above Maglev (`--max-opt=2`). A test page lives seconds; TurboFan's
+ * compilations of the bundle and the trainer code (in V8's background threads) cost more than they
+ * return in that time. Measured on a one-Step training test (science-preset.test.ts, twice each,
+ * interleaved): 13.4 and 13.1 processor seconds of Chromium with TurboFan, 11.0 and 11.2 without;
+ * with Sparkplug only (`--max-opt=1`) the trainers ran slower and it cost 12.5 and 15.2.
+ * `CHROMIUM_EXTRA_ARGS='--js-flags=…'` replaces it (the last `--js-flags` wins).
+ */
+export const TEST_JS_FLAGS = '--js-flags=--max-opt=2';
+
 /** Debian's Chromium, headless, quiet, without a sandbox (the tests run as root in CI). */
-export function chromiumLaunchOptions(kind: ChromiumKind) {
+export function chromiumLaunchOptions(kind: ChromiumKind, testRun = false) {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(INSTALL_HINT);
   const args = [
@@ -33,6 +44,7 @@ export function chromiumLaunchOptions(kind: ChromiumKind) {
     '--disable-sync',
     '--disable-dev-shm-usage',
     ...(kind.webgpu ? ['--enable-unsafe-webgpu'] : []),
+    ...(testRun ? [TEST_JS_FLAGS] : []),
     // Extra switches for measuring the suite's cost (tests/cpu-time.mjs), space-separated.
     ...(process.env.CHROMIUM_EXTRA_ARGS?.split(' ').filter(Boolean) ?? []),
   ];

@@ -18,8 +18,8 @@ export default async function setup(project: TestProject) {
   const server = await serveStatic(resolve('dist'), '/classroom/rollout-lab/');
   project.provide('baseUrl', server.url);
   const [plain, webgpu] = await Promise.all([
-    chromium.launchServer(chromiumLaunchOptions({ webgpu: false })),
-    chromium.launchServer(chromiumLaunchOptions({ webgpu: true })),
+    chromium.launchServer(chromiumLaunchOptions({ webgpu: false }, true)),
+    chromium.launchServer(chromiumLaunchOptions({ webgpu: true }, true)),
   ]);
   process.env[SHARED_CHROMIUM_ENV] = JSON.stringify({ plain: plain.wsEndpoint(), webgpu: webgpu.wsEndpoint() });
   return async () => {
