@@ -9,7 +9,8 @@ import { makeRollouts, toJsonl } from '../fixtures/make-rollouts';
 
 const baseUrl = inject('baseUrl');
 const dir = mkdtempSync(join(tmpdir(), 'import-formats-'));
-const shots = process.env.SCREENSHOT_DIR ?? dir;
+/** Where screenshots go when asked for (`SCREENSHOT_DIR=…`); a plain run takes none. */
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** One GRPO group of 8 single completions (T = 1), rollouts.v1 with TRL-style reward columns in each turn's info. */
 const LENGTHS = [340, 120, 500, 180, 800, 60, 260, 90];
@@ -62,7 +63,7 @@ describe('import formats in the browser', () => {
     expect(await page.getByTestId('length-order').innerText()).toContain('#2 (L 120), #4 (L 180), #7 (L 260), #1 (L 340), #5 (L 800)');
     const ranks = await table.locator('td[data-term="planpo:part1"]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-rank')));
     expect(ranks).toEqual(['4', '1', '', '2', '5', '', '3', '']);
-    await page.screenshot({ path: join(shots, 'import-single-turn.png'), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'import-single-turn.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
@@ -109,7 +110,7 @@ describe('import formats in the browser', () => {
     for (const c of columns) await panel.getByRole('group', { name: /^Reward/ }).getByLabel(c, { exact: true }).setChecked(c.startsWith('r_'));
     await panel.getByLabel('Combine rewards').selectOption('sum');
     await panel.getByLabel('Success').selectOption('column:r_correct');
-    await page.screenshot({ path: join(shots, 'import-mapping-form.png'), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'import-mapping-form.png'), fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export mapping' }).click()]);
     const exported = JSON.parse(readFileSync(await savedDownload(download), 'utf8'));
     expect(exported).toMatchObject({

@@ -22,10 +22,16 @@ describe('saved runs', () => {
   let lab: LabBrowser;
   /** grpo and planpo metrics of an uninterrupted 5-iteration run. */
   let reference: Array<Array<Record<string, unknown>>>;
+  /** The PlanPO run file that run exported at iteration 3 (an export does not touch the run). */
+  let planpoAt3: string;
   beforeAll(async () => {
     lab = await launchChromium({ webgpu: false });
     const { page } = await open(lab);
-    await stepTimes(page, 5, 0, (k) => waitForIteration(page, k));
+    await stepTimes(page, 3, 0, (k) => waitForIteration(page, k));
+    planpoAt3 = join(await mkdtemp(join(tmpdir(), 'rollout-lab-')), 'planpo.rlrun');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PlanPO run' }).click()]);
+    await download.saveAs(planpoAt3);
+    await stepTimes(page, 2, 3, (k) => waitForIteration(page, k));
     await waitForSaved(page, 5);
     reference = [stableMetrics(await savedMetrics(page, 0)), stableMetrics(await savedMetrics(page, 1))];
     expect(reference[0].map((m) => m.iteration)).toEqual([1, 2, 3, 4, 5]);
@@ -50,37 +56,31 @@ describe('saved runs', () => {
     await page.context().close();
   });
 
-  for (const kind of ['throw', 'close'] as const) {
-    it(`a worker that ${kind === 'throw' ? 'throws' : 'closes itself'} mid-run restarts from its checkpoint with a notice`, async () => {
-      const { page, errors } = await open(lab, `${LINK}&debug=faults`);
-      await page.evaluate(`window.rolloutLabDebug.fault(0, '${kind}', 2)`);
-      await page.getByRole('button', { name: 'Train', exact: true }).click();
-      const notice = page.getByTestId('fault-notices');
-      await notice.waitFor({ timeout: 120_000 });
-      const text = await notice.innerText();
-      expect(text).toContain(kind === 'throw' ? 'GRPO\'s trainer threw an error (debug fault' : 'GRPO\'s trainer stopped (the worker closed)');
-      expect(text).toContain('restarted in a fresh worker from its checkpoint at iteration 2');
-      await waitForIteration(page, 4);
-      await page.getByRole('button', { name: 'Pause', exact: true }).click();
-      await waitForStatus(page, 'paused');
-      // the restarted run computes what the uninterrupted one did
-      expect(stableMetrics(await savedMetrics(page, 0)).slice(0, 4)).toEqual(reference[0].slice(0, 4));
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, `fault-${kind}.png`) });
-      expect(errors).toEqual([]);
-      await page.context().close();
-    });
-  }
+  it('a worker that throws and one that closes itself mid-run each restart from their checkpoint with a notice', async () => {
+    // Both faults in one lab: GRPO's worker throws after iteration 2, PlanPO's closes itself after iteration 2.
+    const { page, errors } = await open(lab, `${LINK}&debug=faults`);
+    await page.evaluate(`window.rolloutLabDebug.fault(0, 'throw', 2)`);
+    await page.evaluate(`window.rolloutLabDebug.fault(1, 'close', 2)`);
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    const notice = page.getByTestId('fault-notices');
+    await notice.waitFor({ timeout: 120_000 });
+    await expect.poll(() => notice.innerText(), { timeout: 120_000 }).toContain('GRPO\'s trainer threw an error (debug fault');
+    await expect.poll(() => notice.innerText(), { timeout: 120_000 }).toContain('PlanPO\'s trainer stopped (the worker closed)');
+    const text = await notice.innerText();
+    expect(text.match(/restarted in a fresh worker from its checkpoint at iteration 2/g)).toHaveLength(2);
+    await waitForIteration(page, 4);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await waitForStatus(page, 'paused');
+    // each restarted run computes what the uninterrupted one did
+    for (const i of [0, 1]) expect(stableMetrics(await savedMetrics(page, i)).slice(0, 4)).toEqual(reference[i].slice(0, 4));
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'faults.png') });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 
   it('a run file opened in a fresh browser profile resumes where it was saved', async () => {
-    const { page } = await open(lab);
-    await stepTimes(page, 3, 0, (k) => waitForIteration(page, k));
-    const file = join(await mkdtemp(join(tmpdir(), 'rollout-lab-')), 'planpo.rlrun');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PlanPO run' }).click()]);
-    await download.saveAs(file);
-    await page.context().close();
-
     const fresh = await open(lab, `${baseUrl}?backend=wasm`);
-    await fresh.page.getByLabel('Open a run file').setInputFiles(file);
+    await fresh.page.getByLabel('Open a run file').setInputFiles(planpoAt3);
     const lines = await waitForStatus(fresh.page, 'paused');
     expect(lines.map((l) => [l.estimator, l.iteration])).toEqual([['planpo', 3]]);
     await stepTimes(fresh.page, 1, 3, (k) => waitForIteration(fresh.page, k, 1));
