@@ -149,13 +149,13 @@ function samplingStep(peer: PeerBatch) {
   };
 }
 
-/** The decisions of each gradient chunk of the mini-batch, as policyUpdate splits it (update.ts chunksOf). */
 /** One gradient chunk of the mini-batch, as policyUpdate splits it (update.ts chunksOf): its decisions and allowed logits. */
 export interface ChunkShape {
   decisions: number;
   allowed: AllowedEntries | null;
 }
 
+/** Each gradient chunk's shape, from the decision batch the update builds of it. */
 export function chunkShapes(peer: PeerBatch): ChunkShape[] {
   return chunksOf(peer.rows, peer.opts.chunkRows ?? UPDATE_CHUNK_ROWS).map((rows) => {
     const batch = buildDecisionBatch(peer.trainer.policy.dims, rows);

@@ -154,7 +154,6 @@ export function policyLoss(
   clip: ClipConfig,
   aggMode: AggMode,
 ): PolicyLossResult {
-  validateClip(clip);
   return tf.tidy(() => {
     const { pgLoss, parts } = surrogateLoss(logProb, oldLogProb, advantages, mask, clip, aggMode);
     return { pgLoss, ...policyDiagnostics(parts, mask) };

@@ -142,7 +142,6 @@ interface KernelArgs {
   attrs: { transposeA?: boolean; transposeB?: boolean; activation?: string };
 }
 
-
 /** C = op(A)·op(B) (+ bias) (relu) with this file's kernel, or null where tfjs's own kernel should run. */
 function product(own: Installed, { inputs, attrs }: KernelArgs): tf.TensorInfo | null {
   const { a, b, bias, preluActivationWeights } = inputs;

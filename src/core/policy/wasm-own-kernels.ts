@@ -159,14 +159,16 @@ function gatherDot(own: OwnHeap, { inputs, attrs }: GatherDotArgs): tf.TensorInf
   const G = groups.shape[0];
   const offset = (t: tf.TensorInfo) => heapOffset(own, t);
   const ints = new Int32Array(own.memory.buffer, offset(groups), G * GROUP_FIELDS);
-  for (let g = 0; g < G; g++) {
-    const r = ints.subarray(g * GROUP_FIELDS, (g + 1) * GROUP_FIELDS);
-    if (!(r[0] >= 0 && r[0] < N)) fail(`group ${g}: row ${r[0]} is outside a's ${N} rows`);
-    for (let i = 1; i <= 4; i++) if (!(r[i] >= 0 && r[i] < V)) fail(`group ${g}: column ${r[i]} is outside the product's ${V} columns`);
-    if (!(r[6] >= 1 && r[6] <= 4 && r[5] >= 0 && r[5] + r[6] <= entries)) fail(`group ${g}: entries ${r[5]}…${r[5] + r[6] - 1} are outside the ${entries} asked for`);
+  for (let g = 0, r = 0; g < G; g++, r += GROUP_FIELDS) { // record g: ints[r], …, ints[r + 6]
+    const n = ints[r];
+    const first = ints[r + 5];
+    const lanes = ints[r + 6];
+    if (!(n >= 0 && n < N)) fail(`group ${g}: row ${n} is outside a's ${N} rows`);
+    for (let i = 1; i <= 4; i++) if (!(ints[r + i] >= 0 && ints[r + i] < V)) fail(`group ${g}: column ${ints[r + i]} is outside the product's ${V} columns`);
+    if (!(lanes >= 1 && lanes <= 4 && first >= 0 && first + lanes <= entries)) fail(`group ${g}: entries ${first}…${first + lanes - 1} are outside the ${entries} asked for`);
   }
   const out = own.backend.makeOutput([entries], 'float32');
-  if (G > 0 && D >= 0) own.gatherDot(offset(a), offset(b), offset(bias), offset(groups), offset(out), G, D, V);
+  if (G > 0) own.gatherDot(offset(a), offset(b), offset(bias), offset(groups), offset(out), G, D, V);
   return out;
 }
 

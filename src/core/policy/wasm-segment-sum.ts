@@ -34,11 +34,12 @@ const CHUNK_VECTORS = 8;
 export function segmentSumFunction(weighted = false): WasmFunction {
   const P = { data: 0, indices: 1, segments: 2, out: 3, entries: 4, cols: 5, weights: 6 };
   const params = weighted ? 7 : 6;
+  const extra = weighted ? 1 : 0; // the weighted form's one more v128 and f32 local: the weight
   const L = { e: params, r: params + 1, s: params + 2, c: params + 3, t: params + 4, rowBytes: params + 5, end8: params + 6, end4: params + 7, p: params + 8 };
   const INTS = 9;
   const acc = (v: number) => params + INTS + v; // v128 accumulators
   const weight = params + INTS + CHUNK_VECTORS; // the entry's weight in every lane (v128; weighted only)
-  const accScalar = params + INTS + CHUNK_VECTORS + (weighted ? 1 : 0); // f32
+  const accScalar = params + INTS + CHUNK_VECTORS + extra; // f32
   const weightScalar = accScalar + 1; // f32 (weighted only)
   const code: number[] = [];
   const emit = (...parts: number[][]) => parts.forEach((p) => code.push(...p));
@@ -85,8 +86,8 @@ export function segmentSumFunction(weighted = false): WasmFunction {
   emit(localGet(L.r), localSet(L.e), br(0), END, END);
   return {
     name: weighted ? WEIGHTED_SEGMENT_SUM : SEGMENT_SUM,
-    params: weighted ? [I32, I32, I32, I32, I32, I32, I32] : 6,
-    locals: weighted ? [[INTS, I32], [CHUNK_VECTORS + 1, V128], [2, F32]] : [[INTS, I32], [CHUNK_VECTORS, V128], [1, F32]],
+    params,
+    locals: [[INTS, I32], [CHUNK_VECTORS + extra, V128], [1 + extra, F32]],
     body: code,
   };
 }

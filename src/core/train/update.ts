@@ -145,27 +145,28 @@ function chunkGradients(policy: Policy, rows: readonly TrainRow[], whole: Aggreg
       const useEntropy = opts.loss.entropyCoef !== 0;
       // inside the gradient tape only what the loss is made of: every op there saves copies of its inputs for
       // the backward pass; the diagnostics (clip fractions, ppo_kl) and the metrics vector come after, off the tape
-      let taped: { terms: ActorLossTerms; loss: tf.Scalar; valueLoss: tf.Scalar } | null = null;
+      let taped: { terms: ActorLossTerms; loss: tf.Scalar; valueLoss: tf.Scalar; kept: tf.Tensor[] } | null = null;
       const lossOf = (logProb: tf.Tensor2D, entropy: tf.Tensor2D, values: tf.Tensor1D | null): tf.Scalar => {
         const terms = actorLossTerms({ logProb, oldLogProb, refLogProb, advantages, mask: batch.mask, entropy }, opts.loss);
         const valueLoss = values ? (tf.mean(tf.square(tf.sub(values, targets))) as tf.Scalar) : tf.scalar(0); // []
         const loss = tf.add(tf.mul(terms.loss, aggShare), tf.mul(valueLoss, opts.valueCoef * rowShare)) as tf.Scalar;
-        taped = { terms, loss, valueLoss };
-        [loss, valueLoss, terms.pgLoss, terms.kl, terms.entropy, ...Object.values(terms.parts)].forEach((t) => tf.keep(t));
+        const kept = [loss, valueLoss, terms.pgLoss, terms.kl, terms.entropy, ...Object.values(terms.parts)]; // read after the tape
+        kept.forEach((t) => tf.keep(t));
+        taped = { terms, loss, valueLoss, kept };
         return loss;
       };
       const inputs: tf.Tensor[] = [fwd.logProb, ...(useEntropy ? [fwd.entropy] : []), ...(crit ? [crit.values] : [])];
       const g = tf.grads((...xs: tf.Tensor[]) => lossOf(
         xs[0] as tf.Tensor2D, useEntropy ? (xs[1] as tf.Tensor2D) : fwd.entropy, crit ? (xs[xs.length - 1] as tf.Tensor1D) : null,
       ))(inputs);
-      const { terms, loss, valueLoss } = taped!;
+      const { terms, loss, valueLoss, kept } = taped!;
       const d = actorDiagnostics(terms, batch.mask);
       const metrics = tf.keep(tf.stack([
         loss, tf.mul(terms.pgLoss, aggShare), tf.mul(terms.kl, aggShare), tf.mul(terms.entropy, aggShare),
         tf.mul(d.clipFraction, tokenShare), tf.mul(d.clipFractionLower, tokenShare), tf.mul(d.approxKl, tokenShare),
         tf.mul(valueLoss, rowShare),
       ]) as tf.Tensor1D);
-      tf.dispose([loss, valueLoss, terms.pgLoss, terms.kl, terms.entropy, ...Object.values(terms.parts)]); // kept from the tape's scope
+      tf.dispose(kept); // kept from the tape's scope
       // BACKWARD through the network
       const grads: WeightGrads = policyGradients(w, batch, fwd, g[0] as tf.Tensor2D, useEntropy ? (g[1] as tf.Tensor2D) : null, opts.temperature);
       if (crit) Object.assign(grads, criticGradients(w, batch.encoder, crit.c, g[g.length - 1] as tf.Tensor1D));
