@@ -8,8 +8,10 @@ export function fitScale(natural: number, room: number): number {
   return natural > room + 1 && room > 0 ? Math.max(MIN_EQUATION_SCALE, Math.floor((room / natural) * 100) / 100) : 1;
 }
 
-/** Equations waiting for their fit, measured together in the next frame. */
+/** Equations waiting for a fresh fit (mounted, new content, a new width, new fonts), measured together in the next frame. */
 const pending = new Set<HTMLElement>();
+/** Equations in the middle of a fit: the smallest scale each was seen overflowing at (Infinity: none yet). */
+const fitting = new Map<HTMLElement, number>();
 let frame: number | null = null;
 
 /** The type scale a host has now (its inline `font-size` in em; 1 when it has none). */
@@ -21,8 +23,9 @@ function scaleOf(host: HTMLElement): number {
 /**
  * The width of the host's typeset equation at its current type size, px: the extent of KaTeX's
  * line of boxes (`.katex-html`, whose own box is as wide as the card), or of the host's content
- * when KaTeX rendered an error instead. Everything in it is sized in em, so at scale 1 it is this
- * width over the current scale.
+ * when KaTeX rendered an error instead. Everything in it is sized in em, so at scale 1 it is about
+ * this width over the current scale; not exactly where text is laid out in whole pixels (as in
+ * Chromium's headless shell), whose glyphs grow relatively wider as the type shrinks.
  */
 function contentWidth(host: HTMLElement): number {
   const range = document.createRange();
@@ -31,30 +34,52 @@ function contentWidth(host: HTMLElement): number {
 }
 
 /**
- * Every pending equation fitted from one read of the page's layout (the one the frame lays out
- * anyway): each host's room and its equation's width at the scale it has now, which gives the
- * width at scale 1, so no size is reset to be measured. Only a scale that changes is written (its
- * host laid out again in the frame), and overflow follows from the same numbers. Resetting every
- * size first and reading the widths twice took two layouts of the whole page per fit, on every
- * new number of a live run's worked equations.
+ * One step of a fit, from the host measured at its scale now: the next scale to try, or null when
+ * this one is the answer. An overflowing equation steps down to the scale its width calls for
+ * (always below this one, never below MIN_EQUATION_SCALE); one that fits grows to the scale its
+ * width calls for, but never to `tooWide`, the smallest scale it was seen overflowing at, or above.
+ * Between two steps down it only grows, below every overflowing scale seen, so a fit always ends; in
+ * a frame or two where text scales evenly, at the largest scale that fits (or at the smallest,
+ * scrolling).
  */
-function fitPending(): void {
+export function nextScale(scale: number, width: number, room: number, tooWide: number): number | null {
+  const called = fitScale(width / scale, room);
+  const next = width > room + 1
+    ? Math.max(MIN_EQUATION_SCALE, called)
+    : Math.max(scale, Math.min(called, Math.round((tooWide - 0.01) * 100) / 100));
+  return next === scale ? null : next;
+}
+
+/**
+ * Every equation waiting in the frame, fitted from one read of the page's layout (the one the frame
+ * lays out anyway), then written: no size is reset to be measured. A new scale is measured again in
+ * the next frame (nextScale); overflow is marked once the scale holds, from what was measured.
+ * Resetting every size first and reading the widths twice took two layouts of the whole page per
+ * fit, on every new number of a live run's worked equations.
+ */
+function fitFrame(): void {
   frame = null;
-  const hosts = [...pending].filter((host) => host.isConnected);
+  for (const host of pending) fitting.set(host, Number.POSITIVE_INFINITY);
   pending.clear();
-  const measured = hosts.map((host) => ({ room: host.clientWidth, natural: contentWidth(host) / scaleOf(host) }));
-  hosts.forEach((host, k) => {
-    const { room, natural } = measured[k];
-    const scale = fitScale(natural, room);
-    const size = scale < 1 ? `${scale}em` : '';
-    if (host.style.fontSize !== size) host.style.fontSize = size;
-    host.toggleAttribute('data-overflow', natural * scale > room + 1);
-  });
+  const measured = [...fitting].filter(([host]) => host.isConnected)
+    .map(([host, tooWide]) => ({ host, tooWide, scale: scaleOf(host), room: host.clientWidth, width: contentWidth(host) }));
+  fitting.clear();
+  for (const { host, tooWide, scale, room, width } of measured) {
+    const overflows = width > room + 1;
+    const next = nextScale(scale, width, room, overflows ? Math.min(tooWide, scale) : tooWide);
+    if (next === null) {
+      host.toggleAttribute('data-overflow', overflows);
+    } else {
+      host.style.fontSize = next < 1 ? `${next}em` : '';
+      fitting.set(host, overflows ? Math.min(tooWide, scale) : tooWide);
+    }
+  }
+  if (fitting.size > 0) frame = requestAnimationFrame(fitFrame);
 }
 
 function scheduleFit(host: HTMLElement): void {
   pending.add(host);
-  frame ??= requestAnimationFrame(fitPending);
+  frame ??= requestAnimationFrame(fitFrame);
 }
 
 /** Every display equation on the page, fitted again when a web font arrives (KaTeX's fonts change every width). */
@@ -71,7 +96,7 @@ function watchFonts(): void {
  * hides behind a horizontal scroll that, with overlay scrollbars, shows nothing. An equation still
  * too wide keeps scrolling, marked `data-overflow` (a visible scrollbar and edge shadow in CSS).
  * The fit runs in the next animation frame (before it is painted), batched with every other
- * equation's.
+ * equation's; a changed scale is measured again in the frame after, until it holds.
  */
 export function useFitWidth(ref: RefObject<HTMLElement | null>, content: string | null): void {
   useLayoutEffect(() => {
@@ -91,6 +116,7 @@ export function useFitWidth(ref: RefObject<HTMLElement | null>, content: string 
       observer.disconnect();
       mounted.delete(host);
       pending.delete(host);
+      fitting.delete(host);
     };
   }, [ref, content]);
 }
