@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
-import { findChromium, INSTALL_HINT } from './chromium.mjs';
+import { findChromium, findTestChromium, INSTALL_HINT, isHeadlessShell } from './chromium.mjs';
 
 export interface LabBrowser {
   browser: Browser;
@@ -31,12 +31,16 @@ export const SHARED_CHROMIUM_ENV = 'ROLLOUT_LAB_SHARED_CHROMIUM';
  */
 export const TEST_JS_FLAGS = '--js-flags=--max-opt=2';
 
-/** Debian's Chromium, headless, quiet, without a sandbox (the tests run as root in CI). */
+/**
+ * Debian's Chromium, headless, quiet, without a sandbox (the tests run as root in CI). `testRun`: the test run's
+ * shared Chromiums (global-setup.ts), which drive the headless shell where it is installed (findTestChromium) and
+ * run V8 with TEST_JS_FLAGS; the measuring scripts and the benches drive the full Chromium with V8's defaults.
+ */
 export function chromiumLaunchOptions(kind: ChromiumKind, testRun = false) {
-  const executablePath = findChromium();
+  const executablePath = testRun ? findTestChromium() : findChromium();
   if (!executablePath) throw new Error(INSTALL_HINT);
   const args = [
-    '--headless=new',
+    ...(isHeadlessShell(executablePath) ? [] : ['--headless=new']),
     '--no-sandbox',
     '--no-first-run',
     '--disable-background-networking',

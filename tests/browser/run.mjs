@@ -6,14 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium, INSTALL_HINT } from './chromium.mjs';
+import { findTestChromium, INSTALL_HINT } from './chromium.mjs';
 
 const buildOnly = process.argv[2] === '--build-only';
 if (process.env.SKIP_BROWSER_TESTS === '1') {
   console.log('Browser tests SKIPPED (SKIP_BROWSER_TESTS=1). CI never sets this.');
   process.exit(0);
 }
-const chromium = buildOnly ? null : findChromium();
+const chromium = buildOnly ? null : findTestChromium();
 if (!chromium && !buildOnly) {
   console.error(`Browser tests cannot run: no Chromium found.\n${INSTALL_HINT}`);
   process.exit(1);
