@@ -111,7 +111,7 @@ describe('the lab', () => {
     await page.getByRole('button', { name: 'Show a worked example' }).click();
     await page.locator('.katex-scroll .katex-html').first().waitFor();
     // per display equation: its type scale, whether it is marked as overflowing, whether it overflows at that scale,
-    // and whether it would two steps larger (type set to that and read, then put back). Text does not always scale
+    // and whether it would three steps larger (type set to that and read, then put back). Text does not always scale
     // evenly (the headless shell lays parts of it out at whole-pixel sizes, so one equation is 532 px wide at 0.81
     // and 571 px at 0.82), so the page measures each scale it tries; this reads the same widths.
     const fits = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.katex-scroll')].map((host) => {
@@ -122,11 +122,11 @@ describe('the lab', () => {
         return host.scrollWidth > host.clientWidth + 1;
       };
       const overflows = overflowsAt(scale);
-      const larger = scale < 1 && !overflowsAt(Math.min(1, Math.round((scale + 0.02) * 100) / 100));
+      const larger = scale < 1 && !overflowsAt(Math.min(1, Math.round((scale + 0.03) * 100) / 100));
       host.style.fontSize = shown;
       return { shown: scale, marked: host.hasAttribute('data-overflow'), overflows, larger };
     }));
-    // each fits at its scale, or is marked and scrolls at the smallest; none could be two steps larger and still fit
+    // each fits at its scale, or is marked and scrolls at the smallest; none could be three steps larger and still fit
     const agree = async () => (await fits()).every((f) => f.marked === f.overflows && (!f.marked || f.shown === 0.7) && !f.larger);
     const scales = async () => (await fits()).map((f) => f.shown);
     for (const width of [900, 700, 1280]) {

@@ -3,9 +3,12 @@ import { useLayoutEffect, type RefObject } from 'react';
 /** The smallest type a display equation shrinks to before it scrolls sideways instead. */
 export const MIN_EQUATION_SCALE = 0.7;
 
-/** The type scale that fits `natural` px of equation into `room` px (1 when it fits or there is no room). */
+/**
+ * The type scale that fits `natural` px of equation into `room` px (1 when it fits or there is no room): the
+ * largest 0.01 step at which it is at most room + 1 px wide, the pixel of rounding every check here allows.
+ */
 export function fitScale(natural: number, room: number): number {
-  return natural > room + 1 && room > 0 ? Math.max(MIN_EQUATION_SCALE, Math.floor((room / natural) * 100) / 100) : 1;
+  return natural > room + 1 && room > 0 ? Math.max(MIN_EQUATION_SCALE, Math.floor(((room + 1) / natural) * 100) / 100) : 1;
 }
 
 /** Equations waiting for a fresh fit (mounted, new content, a new width, new fonts), measured together in the next frame. */

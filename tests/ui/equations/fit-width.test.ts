@@ -21,7 +21,7 @@ function fit(start: number, widthAt: (scale: number) => number, room: number): {
 
 describe('fitting a display equation to its card', () => {
   it('text that scales exactly: one frame to the scale its width calls for, one to confirm it', () => {
-    // 668 px at full size in a 568 px card: 568 / 668 = 0.850…, so 0.85 (568 px wide)
+    // 668 px at full size in a 568 px card: (568 + 1) / 668 = 0.851…, so 0.85 (567.8 px wide)
     expect(fitScale(668, 568)).toBe(0.85);
     expect(fit(1, (s) => 668 * s, 568)).toEqual({ scale: 0.85, frames: 2 });
     // too wide even at 0.7: it stops there and scrolls
@@ -39,14 +39,14 @@ describe('fitting a display equation to its card', () => {
     expect(widthAt(scale + 0.01)).toBeGreaterThan(569);
   });
 
-  it('from any start, for any width that grows with the type, it settles at the largest scale that fits (within one step) or at 0.7', () => {
+  it('from any start, for widths that grow with the type (up to 5 % wider at small type, whole pixels or not), it settles at the largest scale that fits (within two steps: a pixel of rounding is a step on a narrow equation) or at 0.7', () => {
     const widths = fc.record({
       natural: fc.integer({ min: 50, max: 2000 }),
-      slack: fc.integer({ min: 0, max: 80 }), // extra px at smaller type: whole-pixel glyphs
+      slack: fc.integer({ min: 0, max: 5 }), // extra % of the full width at smaller type (whole-pixel glyphs)
       pixels: fc.boolean(), // widths in whole pixels
     });
     fc.assert(fc.property(widths, fc.integer({ min: 100, max: 1400 }), fc.constantFrom(...STEPS), ({ natural, slack, pixels }, room, start) => {
-      const widthAt = (s: number) => { const w = natural * s + slack * (1 - s); return pixels ? Math.ceil(w) : w; };
+      const widthAt = (s: number) => { const w = natural * s + (natural * slack / 100) * (1 - s); return pixels ? Math.ceil(w) : w; };
       const { scale, frames } = fit(start, widthAt, room);
       const fitting = STEPS.filter((t) => widthAt(t) <= room + 1);
       const best = fitting.length > 0 ? Math.max(...fitting) : MIN_EQUATION_SCALE;
@@ -54,9 +54,9 @@ describe('fitting a display equation to its card', () => {
       if (fitting.length === 0) expect(scale).toBe(MIN_EQUATION_SCALE);
       else {
         expect(widthAt(scale)).toBeLessThanOrEqual(room + 1);
-        expect(scale).toBeGreaterThanOrEqual(Math.round((best - 0.01) * 100) / 100);
+        expect(scale).toBeGreaterThanOrEqual(Math.round((best - 0.02) * 100) / 100);
       }
-    }), { numRuns: 500 });
+    }), { numRuns: Number(process.env.FIT_RUNS ?? 500) });
   });
 
   it('for any widths at all (even ones that shrink as the type grows), the fit ends: fitting, or at 0.7 and still too wide', () => {
@@ -66,6 +66,6 @@ describe('fitting a display equation to its card', () => {
       const { scale, frames } = fit(start, widthAt, room);
       expect(frames).toBeLessThanOrEqual(STEPS.length * STEPS.length);
       expect(widthAt(scale) <= room + 1 || scale === MIN_EQUATION_SCALE).toBe(true);
-    }), { numRuns: 500 });
+    }), { numRuns: Number(process.env.FIT_RUNS ?? 500) });
   });
 });
