@@ -15,13 +15,13 @@ export interface ChromiumKind {
 }
 
 /**
- * Where global-setup.ts puts the shared Chromiums' endpoints (JSON: `{ plain, webgpu }`); test
- * workers are started after it and inherit the variable.
+ * Set by global-setup.ts for the test run (test workers are started after it and inherit it): launchChromium then
+ * drives the test run's Chromiums (below) instead of launching one per call.
  */
-export const SHARED_CHROMIUM_ENV = 'ROLLOUT_LAB_SHARED_CHROMIUM';
+export const TEST_RUN_ENV = 'ROLLOUT_LAB_BROWSER_TEST_RUN';
 
 /**
- * V8 flags for the test run's shared Chromiums (global-setup.ts), not for the measuring scripts or the
+ * V8 flags for the test run's Chromiums (launchChromium under global-setup.ts), not for the measuring scripts or the
  * benches: no optimizing tier above Maglev (`--max-opt=2`). A test page lives seconds; TurboFan's
  * compilations of the bundle and the trainer code (in V8's background threads) cost more than they
  * return in that time. Measured on a one-Step training test (science-preset.test.ts, twice each,
@@ -33,7 +33,7 @@ export const TEST_JS_FLAGS = '--js-flags=--max-opt=2';
 
 /**
  * Debian's Chromium, headless, quiet, without a sandbox (the tests run as root in CI). `testRun`: the test run's
- * shared Chromiums (global-setup.ts), which drive the headless shell where it is installed (findTestChromium) and
+ * Chromiums (launchChromium), which drive the headless shell where it is installed (findTestChromium) and
  * run V8 with TEST_JS_FLAGS; the measuring scripts and the benches drive the full Chromium with V8's defaults.
  */
 export function chromiumLaunchOptions(kind: ChromiumKind, testRun = false) {
@@ -55,27 +55,41 @@ export function chromiumLaunchOptions(kind: ChromiumKind, testRun = false) {
   return { executablePath, args, headless: true, timeout: 60_000 };
 }
 
-function sharedEndpoint(kind: ChromiumKind): string | undefined {
-  const raw = process.env[SHARED_CHROMIUM_ENV];
-  if (!raw) return undefined;
-  const endpoints = JSON.parse(raw) as { plain?: string; webgpu?: string };
-  return kind.webgpu ? endpoints.webgpu : endpoints.plain;
+/** The test run's Chromiums in this test worker process: one of each kind, launched when a file first asks for it. */
+const testRunChromiums = new Map<string, Promise<Browser>>();
+
+function testRunChromium(kind: ChromiumKind): Promise<Browser> {
+  const key = kind.webgpu ? 'webgpu' : 'plain';
+  let launched = testRunChromiums.get(key);
+  if (!launched) {
+    launched = chromium.launch(chromiumLaunchOptions(kind, true)).then((browser) => {
+      blockServiceWorkersByDefault(browser);
+      return browser;
+    });
+    testRunChromiums.set(key, launched);
+  }
+  return launched;
 }
 
 /**
- * A Chromium for one test file. Under `npm run test:browser` this connects to the Chromium that
- * global-setup.ts launched once for the whole run (one for each kind), so a file pays for a
- * connection, not a browser start; elsewhere (take-screenshots.ts) it launches its own.
+ * A Chromium for one test file. Under `npm run test:browser` every file of a test worker process shares the one
+ * Chromium of its kind that the process launched for the first file that asked (plain, or with WebGPU), so a file
+ * pays for neither a browser start nor a connection, and the test code drives it in process, with no protocol hop
+ * through another process. Playwright closes it when the worker process exits. Elsewhere (take-screenshots.ts)
+ * this launches a Chromium of its own.
  *
  * Either way every `newContext()` is a fresh, incognito-like profile: its own IndexedDB, storage,
  * cookies and cache, so tests stay independent. `close()` closes the contexts this file opened
- * (and the browser, when it launched one).
+ * (and the browser, when it launched one): files in one worker run one after another, so the contexts
+ * opened since a file began are that file's.
  */
 export async function launchChromium(kind: ChromiumKind): Promise<LabBrowser> {
-  const endpoint = sharedEndpoint(kind);
-  const browser = endpoint
-    ? await chromium.connect(endpoint, { timeout: 60_000 })
-    : await chromium.launch(chromiumLaunchOptions(kind));
+  if (process.env[TEST_RUN_ENV]) {
+    const browser = await testRunChromium(kind);
+    const before = new Set(browser.contexts());
+    return { browser, close: async () => { await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close())); } };
+  }
+  const browser = await chromium.launch(chromiumLaunchOptions(kind));
   blockServiceWorkersByDefault(browser);
   return { browser, close: () => browser.close() };
 }

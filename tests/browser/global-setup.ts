@@ -1,7 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions, SHARED_CHROMIUM_ENV } from './browser';
+import { TEST_RUN_ENV } from './browser';
 import { serveStatic } from './static-server';
 
 declare module 'vitest' {
@@ -11,18 +10,13 @@ declare module 'vitest' {
 }
 
 /**
- * Once per run: serve dist/ under a sub-path, and launch the two Chromiums every file shares
- * (plain and with WebGPU); files connect to them through launchChromium (browser.ts).
+ * Once per run: serve dist/ under a sub-path, and tell the test workers (through TEST_RUN_ENV, which they inherit)
+ * that this is the test run: each worker process then launches one Chromium of each kind its files ask for
+ * and every file shares it (launchChromium in browser.ts).
  */
 export default async function setup(project: TestProject) {
   const server = await serveStatic(resolve('dist'), '/classroom/rollout-lab/');
   project.provide('baseUrl', server.url);
-  const [plain, webgpu] = await Promise.all([
-    chromium.launchServer(chromiumLaunchOptions({ webgpu: false }, true)),
-    chromium.launchServer(chromiumLaunchOptions({ webgpu: true }, true)),
-  ]);
-  process.env[SHARED_CHROMIUM_ENV] = JSON.stringify({ plain: plain.wsEndpoint(), webgpu: webgpu.wsEndpoint() });
-  return async () => {
-    await Promise.all([plain.close(), webgpu.close(), server.close()]);
-  };
+  process.env[TEST_RUN_ENV] = '1';
+  return () => server.close();
 }
