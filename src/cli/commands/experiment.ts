@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as tf from '@tensorflow/tfjs';
+import { version_core } from '@tensorflow/tfjs-core';
 import { choiceFlag, CliError, intFlag, numberFlag, parseArgs, rejectUnknownFlags, stringFlag, type ParsedArgs } from '../args';
 import { checkOutputPath, plainLine, readJsonFile } from '../errors';
 import type { CliCommand, CliIo } from '../command';
@@ -132,7 +132,7 @@ async function provenance(argv: string[], backend: string, commit: string | null
     commit,
     date: new Date().toISOString(),
     packageVersion: pkg.version,
-    tfjsVersion: tf.version.tfjs,
+    tfjsVersion: version_core,
     backend,
     platform: `Node ${process.version} ${process.platform}-${process.arch}, ${cpu.length} CPU${cpu.length === 1 ? '' : 's'}${cpu[0] ? ` (${cpu[0].model.trim()})` : ''}`,
   };
