@@ -130,8 +130,8 @@ export function foreignRequests(requests: string[], baseUrl: string): string[] {
 }
 
 /**
- * Where a download lies on this machine: `download.path()` is refused over the shared Chromium's
- * remote connection, so the file is saved (`saveAs`, which works remotely) into a fresh temp folder.
+ * Where a download lies on this machine: saved (`saveAs`) into a fresh temp folder, which works whether the
+ * Chromium was launched here or is driven over a remote connection (where `download.path()` is refused).
  */
 export async function savedDownload(download: Download): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'rollout-lab-download-'));
