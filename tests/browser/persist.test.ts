@@ -1,9 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchChromium, openPage, type LabBrowser } from './browser';
+import { launchChromium, openPage, savedDownload, type LabBrowser } from './browser';
 import { runLines, SMALL, waitForIteration, waitForStatus } from './lab-page';
 import { savedMetrics, stableMetrics, stepTimes, waitForSaved } from './persist-page';
 
@@ -28,9 +26,8 @@ describe('saved runs', () => {
     lab = await launchChromium({ webgpu: false });
     const { page } = await open(lab);
     await stepTimes(page, 3, 0, (k) => waitForIteration(page, k));
-    planpoAt3 = join(await mkdtemp(join(tmpdir(), 'rollout-lab-')), 'planpo.rlrun');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PlanPO run' }).click()]);
-    await download.saveAs(planpoAt3);
+    planpoAt3 = await savedDownload(download);
     await stepTimes(page, 2, 3, (k) => waitForIteration(page, k));
     await waitForSaved(page, 5);
     reference = [stableMetrics(await savedMetrics(page, 0)), stableMetrics(await savedMetrics(page, 1))];

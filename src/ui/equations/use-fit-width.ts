@@ -69,7 +69,7 @@ function fitFrame(): void {
   fitting.clear();
   for (const { host, tooWide, scale, room, width } of measured) {
     const overflows = width > room + 1;
-    const next = nextScale(scale, width, room, overflows ? Math.min(tooWide, scale) : tooWide);
+    const next = nextScale(scale, width, room, tooWide); // an overflowing step goes down and never reads tooWide
     if (next === null) {
       host.toggleAttribute('data-overflow', overflows);
     } else {
