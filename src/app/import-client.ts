@@ -43,17 +43,28 @@ export function lastOpened(): { fileName: string; files: Array<{ path: string; f
  * Open `file` under `fileName` (its relative path inside a picked or dropped folder, so AgentGym-RL's
  * `step{N}/{rank}.json` is kept); a table is read through `mapping` when given.
  */
-export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping): Promise<void> {
+export async function openRollouts(file: Blob, fileName: string, mapping?: ColumnMapping, view?: KeptView): Promise<void> {
   last = { file, fileName, ...(mapping ? { mapping } : {}) };
   generation++;
   importEvents.importStarted(fileName);
-  await settle(() => worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping));
+  await settle(() => worker().open(file, fileName, Comlink.proxy(importEvents.progressReported), mapping), view);
+}
+
+/** A view kept across a reload (reopen-import.ts): the estimators' parameters, the filters and the group on screen. */
+export interface KeptView {
+  params: Record<string, Record<string, unknown>>;
+  filters: ImportFilters;
+  groupIndex: number | null;
 }
 
 type OpenAnswer = Awaited<ReturnType<ImportApi['open']>>;
 
-/** The worker's answer to an open into the store (summary and views, the mapping form, or the failure). */
-async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
+/**
+ * The worker's answer to an open into the store (summary and views, the mapping form, or the failure).
+ * A kept `view` is put back before the first group is shown, so that group is the kept one: the views
+ * are filled once, and the kept group does not wait for every other group to be scored.
+ */
+async function settle(open: () => Promise<OpenAnswer>, view?: KeptView): Promise<boolean> {
   try {
     const result = await open();
     if (result.cancelled) {
@@ -67,6 +78,7 @@ async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
       return false;
     }
     importEvents.importFinished(result.summary, result.gzip, { total: result.seconds, read: result.readSeconds });
+    if (view) await putViewBack(view);
     await refreshViews();
     return true;
   } catch (error) {
@@ -76,11 +88,11 @@ async function settle(open: () => Promise<OpenAnswer>): Promise<boolean> {
 }
 
 /** Open a run's step: its files (every rank) as one import named `name` (through `mapping` when given); resolves true once it is on screen. */
-export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string, mapping?: ColumnMapping): Promise<boolean> {
+export async function openRolloutFiles(files: Array<{ path: string; file: Blob }>, name: string, mapping?: ColumnMapping, view?: KeptView): Promise<boolean> {
   last = { files, fileName: name, ...(mapping ? { mapping } : {}) };
   generation++;
   importEvents.importStarted(name);
-  return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping));
+  return settle(() => worker().openStep(files, name, Comlink.proxy(importEvents.progressReported), mapping), view);
 }
 
 /** Stream a run's overview in the worker (one step's files at a time, sent as it asks for them); `onRow` gets each step's row. */
@@ -163,8 +175,8 @@ export async function changeFilters(filters: ImportFilters): Promise<void> {
   await refreshViews();
 }
 
-/** A kept view back on the open import (after a reload): the estimators' parameters, the filters and the group on screen. */
-export async function restoreView(params: Record<string, Record<string, unknown>>, filters: ImportFilters, groupIndex: number | null): Promise<void> {
+/** A kept view back on the import just opened, before its views are filled (settle). */
+async function putViewBack({ params, filters, groupIndex }: KeptView): Promise<void> {
   const api = worker();
   const problems: string[] = [];
   const now = (await api.summary()).params;
@@ -178,7 +190,6 @@ export async function restoreView(params: Record<string, Record<string, unknown>
   importEvents.paramsRescored(await api.summary(), problems);
   importEvents.filtersChanged(filters);
   importEvents.groupLoaded(groupIndex, null);
-  await refreshViews();
 }
 
 /** Set one parameter of one estimator; the worker re-scores it on every group. */

@@ -11,7 +11,7 @@ import { indexRun, type RunIndex } from '../core/run/run-index';
 import { stepImportName } from '../core/run/step-import';
 import type { StepSummaryRow } from '../core/run/step-summary';
 import { runEvents, useRunStore } from '../state/run-folder-store';
-import { openRolloutFiles, stopRunOverview, summarizeRunFiles } from './import-client';
+import { openRolloutFiles, stopRunOverview, summarizeRunFiles, type KeptView } from './import-client';
 import type { KeptDirectoryHandle } from './persist/last-import';
 
 let index: RunIndex | null = null;
@@ -125,11 +125,11 @@ export function runStepName(k: number): string | null {
 }
 
 /** Open the run's step at index position `k` (every file of it, through `mapping` when given) as the import; answers whether it opened. */
-export async function openRunStep(k: number, mapping?: ColumnMapping): Promise<boolean> {
+export async function openRunStep(k: number, mapping?: ColumnMapping, view?: KeptView): Promise<boolean> {
   const name = runStepName(k);
   if (name === null || !hasStepFiles(k)) return false;
   runEvents.stepOpened(k);
-  return openRolloutFiles(stepFiles(k), name, mapping);
+  return openRolloutFiles(stepFiles(k), name, mapping, view);
 }
 
 /** Forget the run (a single file or a non-run folder was opened). */

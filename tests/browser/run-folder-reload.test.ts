@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, openPage, type LabBrowser } from './browser';
-import { waitForSummary } from './import-page';
+import { openByChooser, waitForSummary } from './import-page';
 import { runSampleFiles } from '../../src/core/io/samples/write-run';
 
 const baseUrl = inject('baseUrl');
@@ -41,6 +41,22 @@ async function chooseGroup(page: Page, k: number): Promise<string> {
   return label;
 }
 
+/**
+ * Records, on every page load of `page`, each group the Group picker shows, in order (read every frame).
+ * After a reload the kept group must be the first one shown, not a first group that the kept one replaces later.
+ */
+const recordShownGroups = (page: Page) => page.addInitScript(() => {
+  const shown: string[] = [];
+  (window as unknown as { shownGroups: string[] }).shownGroups = shown;
+  const look = () => {
+    const text = document.querySelector<HTMLSelectElement>('#import-group')?.selectedOptions[0]?.textContent;
+    if (text && text !== shown.at(-1)) shown.push(text);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+});
+const shownGroups = (page: Page) => page.evaluate(() => (window as unknown as { shownGroups: string[] }).shownGroups);
+
 const chosenGroup = (page: Page) => page.getByLabel(/^Group \(/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
 
 describe('a run folder comes back after a reload', () => {
@@ -51,7 +67,9 @@ describe('a run folder comes back after a reload', () => {
   afterAll(() => lab?.close());
 
   it('picked by the folder input (no handle): the open step, its group and a parameter come back from IndexedDB, with the re-open note', async () => {
-    const { page, errors } = await openPage(lab, `${baseUrl}#import`);
+    const { page, errors } = await openPage(lab, 'about:blank');
+    await recordShownGroups(page);
+    await page.goto(`${baseUrl}#import`);
     await page.getByLabel('Rollouts folder').setInputFiles(root);
     const run = page.getByRole('region', { name: 'Training run' });
     await waitForSummary(page, 'kept-run step 1 (2 files)', 60_000);
@@ -70,6 +88,7 @@ describe('a run folder comes back after a reload', () => {
     await page.reload();
     expect(await waitForSummary(page, 'kept-run step 3 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
     await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(group);
+    expect(await shownGroups(page)).toEqual([group]);
     await page.getByText('Estimator parameters').click();
     expect(await page.getByLabel('PlanPO alpha', { exact: true }).inputValue()).toBe('0.7');
     const again = page.getByRole('region', { name: 'Training run' });
@@ -88,6 +107,25 @@ describe('a run folder comes back after a reload', () => {
     expect(errors).toEqual([]);
   });
 
+  it('one file comes back from its kept copy, its kept group the first one shown', async () => {
+    const { page, errors } = await openPage(lab, 'about:blank');
+    await recordShownGroups(page);
+    await page.goto(`${baseUrl}#import`);
+    await openByChooser(page, 'public/samples/rollouts-v1.jsonl');
+    await waitForSummary(page, 'rollouts-v1.jsonl', 60_000);
+    const picker = page.getByLabel(/^Group \(/);
+    const labels = await picker.locator('option').allInnerTexts();
+    expect(labels.length).toBeGreaterThan(1);
+    const group = labels.at(-1)!;
+    await picker.selectOption({ label: group });
+    await keptAs(page, 'rollouts-v1.jsonl', Number(await picker.inputValue()));
+    await page.reload();
+    await waitForSummary(page, 'rollouts-v1.jsonl', 60_000);
+    await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(group);
+    expect(await shownGroups(page)).toEqual([group]);
+    expect(errors).toEqual([]);
+  });
+
   it('picked by the directory picker: the stored handle lists the folder again after a reload and every step opens (an origin-private folder stands in for the picked one)', async () => {
     // Headless Chromium cannot drive the native picker: showDirectoryPicker answers a real directory
     // handle of the origin-private file system holding the same files. Storing the handle in
@@ -97,6 +135,7 @@ describe('a run folder comes back after a reload', () => {
       (window as unknown as { showDirectoryPicker: () => Promise<unknown> }).showDirectoryPicker = async () =>
         (await navigator.storage.getDirectory()).getDirectoryHandle('kept-run');
     });
+    await recordShownGroups(page);
     await page.goto(`${baseUrl}#import`);
     await page.evaluate(async (files) => {
       const top = await (await navigator.storage.getDirectory()).getDirectoryHandle('kept-run', { create: true });
@@ -119,6 +158,7 @@ describe('a run folder comes back after a reload', () => {
     await page.reload();
     expect(await waitForSummary(page, 'kept-run step 4 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
     await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(group);
+    expect(await shownGroups(page)).toEqual([group]);
     const again = page.getByRole('region', { name: 'Training run' });
     expect(await page.getByTestId('run-without-folder').count()).toBe(0);
     await expect.poll(() => again.getAttribute('data-overview'), { timeout: 90_000 }).toBe('done');
