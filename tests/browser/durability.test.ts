@@ -202,7 +202,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const paused = (await waitForStatus(page, 'paused', UNDER_LOAD)).map((l) => l.iteration);
     await page.getByTestId('saving-stopped').waitFor({ state: 'detached' });
-    await page.getByTestId('saved-through').filter({ hasText: `Saved through iteration ${Math.min(...paused)}` }).waitFor();
+    await expect.poll(() => page.getByTestId('saved-through').innerText(), { timeout: UNDER_LOAD }).toBe(`Saved through iteration ${Math.min(...paused)}`);
     await page.close();
     const next = await reopened(context);
     expect(next.restored).toEqual(paused);
