@@ -80,7 +80,8 @@ describe('the lesson on the first screen', () => {
       await page.goto(host);
       const frame = page.frames().find((f) => f !== page.mainFrame())!;
       await frame.locator(selector).first().waitFor();
-      expect(onFirstScreen(await place(frame, selector), 540), part).toBe(true);
+      // the part is placed first once the frame's layout settles (fonts, equation fits): polled, as in the test above
+      await expect.poll(async () => onFirstScreen(await place(frame, selector), 540), { message: part, timeout: 15_000 }).toBe(true);
       expect(await frame.locator('header.app-header').count(), part).toBe(0);
       expect(await frame.locator('#train-button').isVisible(), part).toBe(false);
       expect(await frame.getByTestId('recorded-note').isVisible(), part).toBe(false);
