@@ -37,8 +37,17 @@ async function chooseGroup(page: Page, k: number): Promise<string> {
   const picker = page.getByLabel(/^Group \(/);
   await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBe(4);
   const label = (await picker.locator('option').allInnerTexts())[k];
-  await picker.selectOption({ label });
+  await pick(page, label);
   return label;
+}
+
+/**
+ * Pick the group labelled `label` and wait until the picker shows it: the picker shows the group on screen,
+ * so until the picked group has arrived it reads as the one before (its value too).
+ */
+async function pick(page: Page, label: string): Promise<void> {
+  await page.getByLabel(/^Group \(/).selectOption({ label });
+  await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(label);
 }
 
 /**
@@ -117,7 +126,7 @@ describe('a run folder comes back after a reload', () => {
     const labels = await picker.locator('option').allInnerTexts();
     expect(labels.length).toBeGreaterThan(1);
     const group = labels.at(-1)!;
-    await picker.selectOption({ label: group });
+    await pick(page, group);
     await keptAs(page, 'rollouts-v1.jsonl', Number(await picker.inputValue()));
     await page.reload();
     await waitForSummary(page, 'rollouts-v1.jsonl', 60_000);
