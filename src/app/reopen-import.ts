@@ -15,7 +15,7 @@
  */
 import { useImportStore } from '../state/import-store';
 import { useRunStore } from '../state/run-folder-store';
-import { lastOpened, openRollouts, type KeptView } from './import-client';
+import { lastOpened, openRollouts } from './import-client';
 import { relistDirectory, type DirectoryHandle } from './import-folder';
 import { readLastImport, saveLastImportFiles, saveLastImportState, type KeptDirectoryHandle, type LastImportState } from './persist/last-import';
 import { openRun, openRunStep, restoreRunWithoutFolder, runStepName, streamRunOverview } from './run-folder';
@@ -80,8 +80,6 @@ export function startKeepingImport(): () => void {
   };
 }
 
-const keptView = ({ params, filters, groupIndex }: LastImportState): KeptView => ({ params, filters, groupIndex });
-
 const permission = async (dir: KeptDirectoryHandle, ask: boolean): Promise<PermissionState> => {
   const call = ask ? dir.requestPermission : dir.queryPermission;
   return call ? call.call(dir, { mode: 'read' }) : 'granted';
@@ -92,7 +90,7 @@ async function reopenFromHandle(state: LastImportState & { run: NonNullable<Last
   const index = await relistDirectory(state.run.handle as DirectoryHandle);
   if (!index) return false;
   const same = runStepName(state.run.opened) === state.importName;
-  await openRunStep(same ? state.run.opened : 0, state.mapping ?? undefined, same ? keptView(state) : undefined);
+  await openRunStep(same ? state.run.opened : 0, state.mapping ?? undefined, same ? state : undefined);
   void streamRunOverview();
   return true;
 }
@@ -108,9 +106,9 @@ export async function reopenLastImport(): Promise<void> {
       const run = state.run;
       if (run.handle && (await permission(run.handle, false).catch(() => 'denied')) === 'granted' && (await reopenFromHandle({ ...state, run }))) return;
       restoreRunWithoutFolder(run.name, run.listing, run.rows, files?.files ?? [], run.handle);
-      if (files) await openRunStep(run.opened, state.mapping ?? undefined, keptView(state));
+      if (files) await openRunStep(run.opened, state.mapping ?? undefined, state);
     } else if (files) {
-      await openRollouts(files.files[0].file, state.importName, state.mapping ?? undefined, keptView(state));
+      await openRollouts(files.files[0].file, state.importName, state.mapping ?? undefined, state);
     }
     if (files) {
       current = { id: state.id, fileName: state.importName };
