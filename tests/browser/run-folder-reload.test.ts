@@ -32,9 +32,15 @@ async function keptAs(page: Page, importName: string, groupIndex: number, params
   })), { timeout: 30_000 }).toMatchObject({ importName, groupIndex, params });
 }
 
+/** The import view's Group picker. */
+const groupPicker = (page: Page) => page.getByLabel(/^Group \(/);
+
+/** The index (the picker's value) of the group on screen. */
+const shownIndex = async (page: Page) => Number(await groupPicker(page).inputValue());
+
 /** Choose the group at list position `k` and answer its option label. */
 async function chooseGroup(page: Page, k: number): Promise<string> {
-  const picker = page.getByLabel(/^Group \(/);
+  const picker = groupPicker(page);
   await expect.poll(() => picker.locator('option').count(), { timeout: 15_000 }).toBe(4);
   const label = (await picker.locator('option').allInnerTexts())[k];
   await pick(page, label);
@@ -46,7 +52,7 @@ async function chooseGroup(page: Page, k: number): Promise<string> {
  * so until the picked group has arrived it reads as the one before (its value too).
  */
 async function pick(page: Page, label: string): Promise<void> {
-  await page.getByLabel(/^Group \(/).selectOption({ label });
+  await groupPicker(page).selectOption({ label });
   await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(label);
 }
 
@@ -66,7 +72,7 @@ const recordShownGroups = (page: Page) => page.addInitScript(() => {
 });
 const shownGroups = (page: Page) => page.evaluate(() => (window as unknown as { shownGroups: string[] }).shownGroups);
 
-const chosenGroup = (page: Page) => page.getByLabel(/^Group \(/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+const chosenGroup = (page: Page) => groupPicker(page).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
 
 describe('a run folder comes back after a reload', () => {
   let lab: LabBrowser;
@@ -91,7 +97,7 @@ describe('a run folder comes back after a reload', () => {
     await alpha.press('Enter');
     await expect.poll(() => alpha.inputValue()).toBe('0.7');
     await expect.poll(() => run.getAttribute('data-overview'), { timeout: 90_000 }).toBe('done');
-    const groupIndex = Number(await page.getByLabel(/^Group \(/).inputValue());
+    const groupIndex = await shownIndex(page);
     await keptAs(page, 'kept-run step 3 (2 files)', groupIndex, { planpo: { alpha: 0.7 } });
 
     await page.reload();
@@ -122,12 +128,11 @@ describe('a run folder comes back after a reload', () => {
     await page.goto(`${baseUrl}#import`);
     await openByChooser(page, 'public/samples/rollouts-v1.jsonl');
     await waitForSummary(page, 'rollouts-v1.jsonl', 60_000);
-    const picker = page.getByLabel(/^Group \(/);
-    const labels = await picker.locator('option').allInnerTexts();
+    const labels = await groupPicker(page).locator('option').allInnerTexts();
     expect(labels.length).toBeGreaterThan(1);
     const group = labels.at(-1)!;
     await pick(page, group);
-    await keptAs(page, 'rollouts-v1.jsonl', Number(await picker.inputValue()));
+    await keptAs(page, 'rollouts-v1.jsonl', await shownIndex(page));
     await page.reload();
     await waitForSummary(page, 'rollouts-v1.jsonl', 60_000);
     await expect.poll(() => chosenGroup(page), { timeout: 15_000 }).toBe(group);
@@ -162,7 +167,7 @@ describe('a run folder comes back after a reload', () => {
     await run.getByRole('button', { name: 'Open step 4' }).click();
     await waitForSummary(page, 'kept-run step 4 (2 files)', 60_000);
     const group = await chooseGroup(page, 1);
-    await keptAs(page, 'kept-run step 4 (2 files)', Number(await page.getByLabel(/^Group \(/).inputValue()));
+    await keptAs(page, 'kept-run step 4 (2 files)', await shownIndex(page));
 
     await page.reload();
     expect(await waitForSummary(page, 'kept-run step 4 (2 files)', 60_000)).toMatchObject({ trajectories: 16, groups: 4 });
