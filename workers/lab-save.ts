@@ -30,19 +30,25 @@ export interface IterationRecord {
 
 /**
  * Save a run's iterations (in order) and optionally its checkpoint in one transaction: either all of
- * it is stored or none (resolves once IndexedDB acknowledged the commit). False when the lab's record
- * is gone (the database was cleared meanwhile): nothing is written. `issued` is called once every
- * row is handed to IndexedDB (each value is cloned by then), before the commit.
+ * it is stored or none. Resolves once IndexedDB acknowledged the commit, to the iteration of the
+ * run's checkpoint now stored (0: none yet); null when the lab's record is gone (the database was
+ * cleared meanwhile): nothing is written. `issued` is called once every row is handed to IndexedDB
+ * (each value is cloned by then), before the commit.
+ *
+ * A checkpoint older than the run's stored one is not written (its rows are): a run's stored
+ * checkpoint never goes back. After the database was closed under the page, the page writes the
+ * newest checkpoints it saved again (src/app/persist/recorder.ts, `connectionLost`); the worker may
+ * have written a newer one meanwhile, and IndexedDB commits whichever transaction began first.
  */
 export async function saveIterations(
   labId: string, runId: string, recs: IterationRecord[], checkpoint?: Checkpoint, issued?: () => void,
-): Promise<boolean> {
+): Promise<number | null> {
   const db = await labDb();
   const tx = db.transaction(['labs', 'metrics', 'divergence', 'reports', 'checkpoints'], 'readwrite');
   const lab = await tx.objectStore('labs').get(labId);
   if (!lab) {
     await tx.done;
-    return false;
+    return null;
   }
   const reports = tx.objectStore('reports');
   for (const rec of recs) {
@@ -61,14 +67,14 @@ export async function saveIterations(
     if (fp) lab.runs = lab.runs.map((r) => (r.id === runId ? { ...r, fingerprint: fp.rollouts, metricsFingerprint: fp.metrics } : r));
   }
   lab.updatedAt = Date.now();
-  if (checkpoint) {
+  if (checkpoint && checkpoint.iteration >= (lab.checkpointIterations[runId] ?? 0)) {
     void tx.objectStore('checkpoints').put(checkpoint, [labId, runId]);
     lab.checkpointIterations[runId] = checkpoint.iteration;
   }
   void tx.objectStore('labs').put(lab);
   issued?.();
   await tx.done;
-  return true;
+  return lab.checkpointIterations[runId] ?? 0;
 }
 
 /** Where a worker writes its run's iterations: the saved lab and the run's id in it. */
@@ -118,7 +124,7 @@ export function saveReport(
   let handed: () => void = () => undefined;
   const written = new Promise<void>((resolve) => (handed = resolve));
   const committed = saveIterations(target.labId, target.runId, [savedRecord(report)], checkpoint, handed)
-    .then((ok) => (ok ? null : 'the saved lab is gone from this browser'), failureText)
+    .then((stored) => (stored === null ? 'the saved lab is gone from this browser' : null), failureText)
     .finally(handed);
   return { written, committed };
 }

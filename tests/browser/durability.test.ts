@@ -209,6 +209,64 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     expect([...errors, ...next.errors]).toEqual([]);
   });
 
+  it('after the database was deleted, the page\'s rewrite of its newest checkpoints never replaces a newer one stored meanwhile', async () => {
+    // 1 s after the database goes away the page writes the newest checkpoints it saved again. While
+    // training, a worker can commit a newer checkpoint of its run first (it writes itself, and
+    // IndexedDB commits whichever transaction began first); the run then paused there reopened one
+    // iteration back. Here another tab stores the newer checkpoint, so the order is certain.
+    const context = await newContext();
+    const { page, errors } = await tab(context, `${baseUrl}?backend=wasm&${SMALL}`);
+    const step = page.getByRole('button', { name: 'Step', exact: true });
+    for (const k of [1, 2]) {
+      await step.click();
+      await waitForIteration(page, k);
+    }
+    await expect.poll(() => storedCheckpoints(page), { timeout: UNDER_LOAD }).toEqual([{ 'run-1-grpo': 2, 'run-2-planpo': 2 }]);
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="saving-stopped"]')) document.body.dataset.sawSavingStopped = 'true';
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}robots.txt`);
+    // The database deleted and made again at once with the same stores, holding the lab with PlanPO's
+    // checkpoint moved on to iteration 5 (the one GRPO's stays at 2).
+    const outcome = await other.evaluate(async () => {
+      const done = (r: IDBRequest | IDBTransaction) => new Promise((ok, fail) => {
+        if (r instanceof IDBTransaction) [r.oncomplete, r.onerror] = [ok, () => fail(r.error)];
+        else [r.onsuccess, r.onerror] = [() => ok(r.result), () => fail(r.error)];
+      });
+      const old = (await done(indexedDB.open('rollout-lab'))) as IDBDatabase;
+      const stores = [...old.objectStoreNames].map((name) => {
+        const s = old.transaction(name).objectStore(name);
+        return { name, keyPath: s.keyPath, autoIncrement: s.autoIncrement };
+      });
+      const read = old.transaction(['labs', 'checkpoints']);
+      const [lab] = (await done(read.objectStore('labs').getAll())) as Array<{ id: string; checkpointIterations: Record<string, number> }>;
+      const planpo = (await done(read.objectStore('checkpoints').get([lab.id, 'run-2-planpo']))) as { iteration: number };
+      await done(read);
+      const version = old.version;
+      old.close();
+      const del = indexedDB.deleteDatabase('rollout-lab');
+      const deleted = await new Promise((ok) => [del.onsuccess, del.onblocked] = [() => ok('deleted'), () => ok('blocked')]);
+      const open = indexedDB.open('rollout-lab', version);
+      open.onupgradeneeded = () => stores.forEach((s) => open.result.createObjectStore(s.name, { keyPath: s.keyPath, autoIncrement: s.autoIncrement }));
+      const db = (await done(open)) as IDBDatabase;
+      const write = db.transaction(['labs', 'checkpoints'], 'readwrite');
+      write.objectStore('labs').put({ ...lab, checkpointIterations: { ...lab.checkpointIterations, 'run-2-planpo': 5 } });
+      write.objectStore('checkpoints').put({ ...planpo, iteration: 5 }, [lab.id, 'run-2-planpo']);
+      await done(write);
+      db.close();
+      return deleted;
+    });
+    expect(outcome).toBe('deleted');
+    await expect.poll(() => page.evaluate(() => document.body.dataset.sawSavingStopped), { timeout: 60_000 }).toBe('true');
+    await page.getByTestId('saving-stopped').waitFor({ state: 'detached', timeout: UNDER_LOAD }); // the rewrite committed
+    expect(await storedCheckpoints(other)).toEqual([{ 'run-1-grpo': 2, 'run-2-planpo': 5 }]);
+    expect(await page.getByTestId('saved-through').innerText()).toBe('Saved through iteration 2');
+    expect(errors).toEqual([]);
+  });
+
   it('saved state that fails validation never blanks the page: listed with Export and Delete, and ?safe=1 restores nothing', async () => {
     const context = await newContext({ acceptDownloads: true });
     const first = await tab(context, `${baseUrl}?backend=wasm&${SMALL}`);

@@ -48,24 +48,6 @@ export async function createLab(config: LabConfig, runs: Array<{ id: string; est
   return lab;
 }
 
-/** One iteration (and the checkpoint when given): saveIterations of one record. */
-export async function saveIteration(labId: string, runId: string, rec: IterationRecord): Promise<void> {
-  await saveIterations(labId, runId, [rec], rec.checkpoint);
-}
-
-export async function saveCheckpoint(labId: string, runId: string, checkpoint: Checkpoint): Promise<void> {
-  const db = await labDb();
-  const tx = db.transaction(['labs', 'checkpoints'], 'readwrite');
-  const lab = await tx.objectStore('labs').get(labId);
-  if (lab) {
-    void tx.objectStore('checkpoints').put(checkpoint, [labId, runId]);
-    lab.checkpointIterations[runId] = checkpoint.iteration;
-    lab.updatedAt = Date.now();
-    void tx.objectStore('labs').put(lab);
-  }
-  await tx.done;
-}
-
 function summaryOf(raw: unknown): SavedLabSummary {
   let lab: LabRecord;
   try {

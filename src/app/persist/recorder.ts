@@ -156,10 +156,12 @@ async function writePending(committed: () => void): Promise<void> {
   const id = await ensureLab(target);
   if (!id) return;
   for (const [runId, { recs, cp }] of todo) {
-    if (!(await saveIterations(id, runId, recs, cp)) && !(await saveAgain(id, runId, recs, cp))) return;
+    const stored = (await saveIterations(id, runId, recs, cp)) ?? (await saveAgain(id, runId, recs, cp));
+    if (stored === null) return;
     if (cp) {
-      written.set(runId, cp);
-      savedRunsEvents.checkpointSaved(runId, cp.iteration);
+      // a newer checkpoint than cp is stored when the worker's own write committed first (saveIterations)
+      if (stored === cp.iteration) written.set(runId, cp);
+      savedRunsEvents.checkpointSaved(runId, stored);
     }
   }
   if (useSavedRunsStore.getState().savingStopped) savedRunsEvents.savingResumed();
@@ -171,10 +173,11 @@ async function writePending(committed: () => void): Promise<void> {
 /**
  * The lab's record is gone (the database was deleted and opened again empty): write the record
  * again, and this write with it, so saving goes on from the newest checkpoint. Earlier iterations'
- * curves are not in storage any more; the notice says so. False when there is nothing to write it from.
+ * curves are not in storage any more; the notice says so. Resolves as saveIterations does; null
+ * when there is nothing to write the record from.
  */
-async function saveAgain(id: string, runId: string, recs: IterationRecord[], cp: Checkpoint | undefined): Promise<boolean> {
-  if (!record || record.id !== id) return false;
+async function saveAgain(id: string, runId: string, recs: IterationRecord[], cp: Checkpoint | undefined): Promise<number | null> {
+  if (!record || record.id !== id) return null;
   await (await labDb()).put('labs', { ...record, updatedAt: Date.now(), checkpointIterations: {} });
   savedRunsEvents.noticeAdded('The saved runs were deleted from this browser while these runs were open. Saving started again from '
     + `iteration ${cp?.iteration ?? recs.at(-1)?.metrics.iteration ?? 0}; the curves before it are not saved (download the runs as run files to keep them).`);
