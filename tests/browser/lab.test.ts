@@ -129,13 +129,15 @@ describe('the lab', () => {
     // each fits at its scale, or is marked and scrolls at the smallest; none could be three steps larger and still fit
     const agree = async () => (await fits()).every((f) => f.marked === f.overflows && (!f.marked || f.shown === 0.7) && !f.larger);
     const scales = async () => (await fits()).map((f) => f.shown);
-    for (const width of [900, 700, 1280]) {
+    for (const width of [900, 700]) {
       await page.setViewportSize({ width, height: 720 });
       await expect.poll(agree, { message: `fits at ${width} px` }).toBe(true);
     }
-    // at 1280 px the widest equation is at the smallest type and scrolls; at 700 px it had grown back
-    expect(Math.min(...(await scales()))).toBe(0.7);
-    expect((await fits()).some((f) => f.marked)).toBe(true);
+    // at 1280 px the widest equation is at the smallest type and scrolls; at 700 px it had grown back. Polled as a
+    // whole: in one run under load the first reading after the resize found every equation fitting at full size.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const at1280 = async () => ({ agree: await agree(), smallest: Math.min(...(await scales())), marked: (await fits()).some((f) => f.marked) });
+    await expect.poll(at1280, { message: 'fits at 1280 px' }).toEqual({ agree: true, smallest: 0.7, marked: true });
     await page.setViewportSize({ width: 700, height: 720 });
     await expect.poll(async () => Math.min(...(await scales()))).toBeGreaterThan(0.9);
   });
