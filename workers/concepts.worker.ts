@@ -20,6 +20,22 @@ import { runValueFunction, valueFunctionSpec, type ValueFunctionResult } from '.
 
 let cancelled = false;
 
+/**
+ * The page's progress callbacks, each call kept until the method returns: every Comlink.proxy
+ * callback answers on a message port of its own, so a method's result could reach the page before
+ * its last callbacks did (a finished reward run showed one iteration short). A method awaits
+ * `settled()` before it returns; a callback that fails changes nothing, as before.
+ */
+function pageCallbacks() {
+  const calls: unknown[] = [];
+  return {
+    keep: <A extends unknown[]>(callback: (...args: A) => unknown) => (...args: A): void => {
+      calls.push(callback(...args));
+    },
+    settled: () => Promise.allSettled(calls),
+  };
+}
+
 const api = {
   /** Choose the backend (`auto` by default) and report the one actually in use. */
   async init(options: { backend: BackendRequest }) {
@@ -29,21 +45,32 @@ const api = {
   async bestOfN(config: unknown, options: StudyOptions, onEvent: (event: StudyEvent, results: SearchResults) => void): Promise<SearchResults> {
     cancelled = false;
     const provenance = { command: 'Concepts view (browser worker)', commit: null, date: new Date().toISOString(), backend: tf.getBackend() };
-    return runSearchStudy(config as Record<string, unknown>, options, {
-      provenance, onEvent: (event, results) => onEvent(event, results), cancelled: () => cancelled,
+    const page = pageCallbacks();
+    const results = await runSearchStudy(config as Record<string, unknown>, options, {
+      provenance, onEvent: page.keep(onEvent), cancelled: () => cancelled,
     });
+    await page.settled();
+    return results;
   },
   /** Train one run spec, then evaluate it on its splits; `onIteration` / `onEvaluation` report as it goes. */
   async trainRun(spec: RunSpec, onIteration: (r: IterationRecord) => void, onEvaluation: (e: EvalRecord) => void) {
-    return trainerRunOne({ backend: tf.getBackend() })(spec, { onIteration, onEvaluation });
+    const page = pageCallbacks();
+    const result = await trainerRunOne({ backend: tf.getBackend() })(spec, { onIteration: page.keep(onIteration), onEvaluation: page.keep(onEvaluation) });
+    await page.settled();
+    return result;
   },
   /** Train reward concept `id`'s arms at the browser size; resolves when every arm is done. */
   async rewardConcept(id: RewardConceptId, onPoint: (point: BranchPoint) => void, onEvaluation: (evaluation: BranchEvaluation) => void): Promise<void> {
-    await runBranches(REWARD_CONCEPTS[id].spec('browser'), { backend: tf.getBackend(), onPoint, onEvaluation });
+    const page = pageCallbacks();
+    await runBranches(REWARD_CONCEPTS[id].spec('browser'), { backend: tf.getBackend(), onPoint: page.keep(onPoint), onEvaluation: page.keep(onEvaluation) });
+    await page.settled();
   },
   /** A small PPO run, then one group: V(s_t), returns, GAE and GRPO's flat credit. */
   async valueFunction(onIteration: (iteration: number) => void): Promise<ValueFunctionResult> {
-    return runValueFunction(valueFunctionSpec('browser'), { backend: tf.getBackend(), onIteration });
+    const page = pageCallbacks();
+    const result = await runValueFunction(valueFunctionSpec('browser'), { backend: tf.getBackend(), onIteration: page.keep(onIteration) });
+    await page.settled();
+    return result;
   },
   /** Ends a best-of-N study after its current event (the page terminates the worker for the others). */
   cancel() {
