@@ -20,7 +20,7 @@ export default defineConfig({
     isolate: false,
     // Files one after another. BROWSER_TEST_WORKERS=2 runs two at once, each worker process with its
     // own Chromiums: about 12 % sooner for about 15 % more processor time, but under that load three
-    // tests failed in eleven runs (tests/browser/README.md), so it is not the default.
+    // tests failed in fourteen runs (tests/browser/README.md), so it is not the default.
     fileParallelism: workers > 1,
     maxWorkers: workers,
     reporters: ['default', './tests/slowest-reporter.ts'],
