@@ -20,20 +20,20 @@ import { runValueFunction, valueFunctionSpec, type ValueFunctionResult } from '.
 
 let cancelled = false;
 
+/** Wraps a page callback so that its call is kept until the method's work ends. */
+type Keep = <A extends unknown[]>(callback: (...args: A) => unknown) => (...args: A) => void;
+
 /**
- * The page's progress callbacks, each call kept until the method returns: every Comlink.proxy
- * callback answers on a message port of its own, so a method's result could reach the page before
- * its last callbacks did (a finished reward run showed one iteration short). A method awaits
- * `settled()` before it returns; a callback that fails changes nothing, as before.
+ * Runs `work` and resolves with its result once every page callback it made has been answered:
+ * each Comlink.proxy callback answers on a message port of its own, so a method's result could
+ * reach the page before its last callbacks did (a finished reward run showed one iteration short).
+ * A callback that fails changes nothing, as before.
  */
-function pageCallbacks() {
+async function afterCallbacks<T>(work: (keep: Keep) => Promise<T>): Promise<T> {
   const calls: unknown[] = [];
-  return {
-    keep: <A extends unknown[]>(callback: (...args: A) => unknown) => (...args: A): void => {
-      calls.push(callback(...args));
-    },
-    settled: () => Promise.allSettled(calls),
-  };
+  const result = await work((callback) => (...args) => void calls.push(callback(...args)));
+  await Promise.allSettled(calls);
+  return result;
 }
 
 const api = {
@@ -45,32 +45,21 @@ const api = {
   async bestOfN(config: unknown, options: StudyOptions, onEvent: (event: StudyEvent, results: SearchResults) => void): Promise<SearchResults> {
     cancelled = false;
     const provenance = { command: 'Concepts view (browser worker)', commit: null, date: new Date().toISOString(), backend: tf.getBackend() };
-    const page = pageCallbacks();
-    const results = await runSearchStudy(config as Record<string, unknown>, options, {
-      provenance, onEvent: page.keep(onEvent), cancelled: () => cancelled,
-    });
-    await page.settled();
-    return results;
+    return afterCallbacks((keep) => runSearchStudy(config as Record<string, unknown>, options, {
+      provenance, onEvent: keep(onEvent), cancelled: () => cancelled,
+    }));
   },
   /** Train one run spec, then evaluate it on its splits; `onIteration` / `onEvaluation` report as it goes. */
   async trainRun(spec: RunSpec, onIteration: (r: IterationRecord) => void, onEvaluation: (e: EvalRecord) => void) {
-    const page = pageCallbacks();
-    const result = await trainerRunOne({ backend: tf.getBackend() })(spec, { onIteration: page.keep(onIteration), onEvaluation: page.keep(onEvaluation) });
-    await page.settled();
-    return result;
+    return afterCallbacks((keep) => trainerRunOne({ backend: tf.getBackend() })(spec, { onIteration: keep(onIteration), onEvaluation: keep(onEvaluation) }));
   },
   /** Train reward concept `id`'s arms at the browser size; resolves when every arm is done. */
   async rewardConcept(id: RewardConceptId, onPoint: (point: BranchPoint) => void, onEvaluation: (evaluation: BranchEvaluation) => void): Promise<void> {
-    const page = pageCallbacks();
-    await runBranches(REWARD_CONCEPTS[id].spec('browser'), { backend: tf.getBackend(), onPoint: page.keep(onPoint), onEvaluation: page.keep(onEvaluation) });
-    await page.settled();
+    await afterCallbacks((keep) => runBranches(REWARD_CONCEPTS[id].spec('browser'), { backend: tf.getBackend(), onPoint: keep(onPoint), onEvaluation: keep(onEvaluation) }));
   },
   /** A small PPO run, then one group: V(s_t), returns, GAE and GRPO's flat credit. */
   async valueFunction(onIteration: (iteration: number) => void): Promise<ValueFunctionResult> {
-    const page = pageCallbacks();
-    const result = await runValueFunction(valueFunctionSpec('browser'), { backend: tf.getBackend(), onIteration: page.keep(onIteration) });
-    await page.settled();
-    return result;
+    return afterCallbacks((keep) => runValueFunction(valueFunctionSpec('browser'), { backend: tf.getBackend(), onIteration: keep(onIteration) }));
   },
   /** Ends a best-of-N study after its current event (the page terminates the worker for the others). */
   cancel() {
