@@ -78,6 +78,16 @@ async function reopened(context: BrowserContext): Promise<Tab & { restored: numb
   return { ...t, restored: lines.map((l) => l.iteration) };
 }
 
+/** Marks the page once its "saving stopped" notice shows, however briefly (read with `sawSavingStopped`). */
+function watchSavingStopped(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="saving-stopped"]')) document.body.dataset.sawSavingStopped = 'true';
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+const sawSavingStopped = (page: Page) => page.evaluate(() => document.body.dataset.sawSavingStopped);
+
 /** Each lab's checkpoint iterations as stored (from a page of the origin). */
 function storedCheckpoints(page: Page): Promise<Array<Record<string, number>>> {
   return page.evaluate(async () => {
@@ -181,11 +191,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
   it('a database deleted from another tab while training: the delete is not blocked, saving stopping is announced, and saving starts again', async () => {
     const context = await newContext();
     const { page, errors } = await tab(context, TRAINING);
-    await page.evaluate(() => {
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="saving-stopped"]')) document.body.dataset.sawSavingStopped = 'true';
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    await watchSavingStopped(page);
     await trainTo(page, 2);
     const other = await context.newPage();
     await other.goto(`${baseUrl}robots.txt`);
@@ -197,7 +203,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
     }));
     expect(outcome).toBe('deleted');
     await page.getByTestId('fault-notices').filter({ hasText: 'The saved runs were deleted from this browser while these runs were open' }).waitFor({ timeout: 60_000 });
-    expect(await page.evaluate(() => document.body.dataset.sawSavingStopped)).toBe('true');
+    expect(await sawSavingStopped(page)).toBe('true');
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'database-deleted.png'), fullPage: true });
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const paused = (await waitForStatus(page, 'paused', UNDER_LOAD)).map((l) => l.iteration);
@@ -222,11 +228,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
       await waitForIteration(page, k);
     }
     await expect.poll(() => storedCheckpoints(page), { timeout: UNDER_LOAD }).toEqual([{ 'run-1-grpo': 2, 'run-2-planpo': 2 }]);
-    await page.evaluate(() => {
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="saving-stopped"]')) document.body.dataset.sawSavingStopped = 'true';
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    await watchSavingStopped(page);
     const other = await context.newPage();
     await other.goto(`${baseUrl}robots.txt`);
     // The database deleted and made again at once with the same stores, holding the lab with PlanPO's
@@ -260,7 +262,7 @@ describe('durability: what a reload, a closed tab, a crash or a deleted database
       return deleted;
     });
     expect(outcome).toBe('deleted');
-    await expect.poll(() => page.evaluate(() => document.body.dataset.sawSavingStopped), { timeout: 60_000 }).toBe('true');
+    await expect.poll(() => sawSavingStopped(page), { timeout: 60_000 }).toBe('true');
     await page.getByTestId('saving-stopped').waitFor({ state: 'detached', timeout: UNDER_LOAD }); // the rewrite committed
     expect(await storedCheckpoints(other)).toEqual([{ 'run-1-grpo': 2, 'run-2-planpo': 5 }]);
     expect(await page.getByTestId('saved-through').innerText()).toBe('Saved through iteration 2');

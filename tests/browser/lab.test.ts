@@ -127,7 +127,9 @@ describe('the lab', () => {
       return { shown: scale, marked: host.hasAttribute('data-overflow'), overflows, larger };
     }));
     // each fits at its scale, or is marked and scrolls at the smallest; none could be three steps larger and still fit
-    const agree = async () => (await fits()).every((f) => f.marked === f.overflows && (!f.marked || f.shown === 0.7) && !f.larger);
+    type Fit = Awaited<ReturnType<typeof fits>>[number];
+    const agrees = (all: Fit[]) => all.every((f) => f.marked === f.overflows && (!f.marked || f.shown === 0.7) && !f.larger);
+    const agree = async () => agrees(await fits());
     const scales = async () => (await fits()).map((f) => f.shown);
     for (const width of [900, 700]) {
       await page.setViewportSize({ width, height: 720 });
@@ -136,7 +138,10 @@ describe('the lab', () => {
     // at 1280 px the widest equation is at the smallest type and scrolls; at 700 px it had grown back. Polled as a
     // whole: in one run under load the first reading after the resize found every equation fitting at full size.
     await page.setViewportSize({ width: 1280, height: 720 });
-    const at1280 = async () => ({ agree: await agree(), smallest: Math.min(...(await scales())), marked: (await fits()).some((f) => f.marked) });
+    const at1280 = async () => {
+      const all = await fits(); // one reading for all three
+      return { agree: agrees(all), smallest: Math.min(...all.map((f) => f.shown)), marked: all.some((f) => f.marked) };
+    };
     await expect.poll(at1280, { message: 'fits at 1280 px' }).toEqual({ agree: true, smallest: 0.7, marked: true });
     await page.setViewportSize({ width: 700, height: 720 });
     await expect.poll(async () => Math.min(...(await scales()))).toBeGreaterThan(0.9);
