@@ -19,8 +19,9 @@ export default defineConfig({
     // beyond their own `describe`.
     isolate: false,
     // Files one after another. BROWSER_TEST_WORKERS=2 runs two at once, each worker process with its
-    // own Chromiums: about 12 % sooner for about 15 % more processor time, but under that load three
-    // tests failed in fourteen runs (tests/browser/README.md), so it is not the default.
+    // own Chromiums: about 12–20 % sooner for more processor time. Under that load three tests failed in
+    // fourteen runs (all three mended since, and eight runs in a row passed after; tests/browser/README.md);
+    // CI's single run decides a landing, so it is not the default yet.
     fileParallelism: workers > 1,
     maxWorkers: workers,
     reporters: ['default', './tests/slowest-reporter.ts'],
