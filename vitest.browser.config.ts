@@ -20,7 +20,7 @@ export default defineConfig({
     isolate: false,
     // Files one after another. BROWSER_TEST_WORKERS=2 runs two at once, each worker process with its
     // own Chromiums: about 12–20 % sooner for more processor time. Under that load three tests failed in
-    // fourteen runs (all three mended since, and eight runs in a row passed after; tests/browser/README.md);
+    // fourteen runs (all three mended since, and twelve runs in a row passed after; tests/browser/README.md);
     // CI's single run decides a landing, so it is not the default yet.
     fileParallelism: workers > 1,
     maxWorkers: workers,
